@@ -6,24 +6,28 @@ import { join } from 'node:path';
 const [resultsDir, ...failedLayers] = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-
 console.log('\n=== summary');
 for (const file of readdirSync(resultsDir).sort()) {
   const path = join(resultsDir, file);
   if (file.endsWith('.skipped')) {
-    console.log(`${file.replace(/\.skipped$/, '')}: SKIPPED (${readFileSync(path, 'utf8').trim()})`);
+    console.log(
+      `${file.replace(/\.skipped$/, '')}: SKIPPED (${readFileSync(path, 'utf8').trim()})`,
+    );
     continue;
   }
   if (!file.endsWith('.xml')) continue;
   const xml = readFileSync(path, 'utf8');
   const cases = xml.split(/<testcase\b/).slice(1);
-  const failed = cases.filter((c) => /^[^]*?(<failure\b|<error\b)/.test(c.split('</testcase>')[0])).length;
-  const skipped = cases.filter((c) => /<skipped\b/.test(c.split('</testcase>')[0])).length;
+  const bodies = cases.map((c) => c.split('</testcase>')[0]);
+  const failed = bodies.filter((body) => /<failure\b|<error\b/.test(body)).length;
+  const skipped = bodies.filter((body) => /<skipped\b/.test(body)).length;
   const passed = cases.length - failed - skipped;
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  console.log(`${file.replace(/\.xml$/, '')}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  console.log(
+    `${file.replace(/\.xml$/, '')}: ${passed} passed, ${failed} failed, ${skipped} skipped`,
+  );
 }
 if (failedLayers.length > 0) {
   console.log(`failed layers: ${failedLayers.join(', ')}`);

@@ -1,0 +1,44 @@
+// The two script-tag bundles (IIFE, ES2017, minified). Node modules and type declarations come from tsc.
+import { gzipSync } from 'node:zlib';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+/** gzip -9 budgets in bytes: a build over budget fails. */
+const gzipBudgets = {
+  'sitebeam.min.js': 800,
+  'sitebeam-form.min.js': 3072,
+};
+
+function enforceGzipBudgets() {
+  return {
+    name: 'sitebeam-gzip-budget',
+    generateBundle(_outputOptions, bundle) {
+      for (const [fileName, chunk] of Object.entries(bundle)) {
+        const budget = gzipBudgets[fileName];
+        if (budget === undefined || chunk.type !== 'chunk') continue;
+        const bytes = gzipSync(chunk.code, { level: 9 }).length;
+        if (bytes > budget)
+          this.error(`${fileName} is ${bytes} B gzip, over its ${budget} B budget`);
+      }
+    },
+  };
+}
+
+const scriptTagBundle = (input, file) => ({
+  input,
+  output: { file, format: 'iife', strict: false },
+  plugins: [
+    typescript({ tsconfig: './tsconfig.browser.json' }),
+    terser({
+      ecma: 2017,
+      compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
+      format: { comments: false },
+    }),
+    enforceGzipBudgets(),
+  ],
+});
+
+export default [
+  scriptTagBundle('src/tracker/script-tag.ts', 'dist/sitebeam.min.js'),
+  scriptTagBundle('src/form/script-tag.ts', 'dist/sitebeam-form.min.js'),
+];

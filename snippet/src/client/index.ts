@@ -1,0 +1,3 @@
+export { type ClientOptions, createClient, type SitebeamClient } from './client.js';
+export * from './contract.js';
+export { SitebeamApiError } from './errors.js';
