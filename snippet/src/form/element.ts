@@ -1,0 +1,84 @@
+// `<sitebeam-contact-form action="…">`: renders a labelled contact form in the light DOM, so the
+// site's own font and colours apply, then enhances it. Themable with --sitebeam-* properties.
+import { enhanceForm } from './enhance.js';
+import { contactFields, contactLimits } from './protocol.js';
+import { type TextKey, textFor } from './texts.js';
+
+const css =
+  'sitebeam-contact-form{display:block}' +
+  '.sitebeam-form{display:grid;gap:var(--sitebeam-gap,1em);max-width:var(--sitebeam-max-width,36em)}' +
+  '.sitebeam-form label{display:block;margin-bottom:.25em;font-weight:var(--sitebeam-label-weight,600)}' +
+  '.sitebeam-form input,.sitebeam-form textarea,.sitebeam-form button{font:inherit;color:inherit;box-sizing:border-box}' +
+  '.sitebeam-form input,.sitebeam-form textarea{width:100%;padding:.5em;background:var(--sitebeam-field-background,transparent);border:1px solid var(--sitebeam-border,currentColor);border-radius:var(--sitebeam-radius,4px)}' +
+  '.sitebeam-form textarea{min-height:8em;resize:vertical}' +
+  '.sitebeam-form [aria-invalid=true]{border:2px solid var(--sitebeam-error,currentColor)}' +
+  '.sitebeam-form button{justify-self:start;padding:.5em 1.5em;cursor:pointer;background:var(--sitebeam-accent,transparent);color:var(--sitebeam-accent-text,inherit);border:2px solid var(--sitebeam-accent,currentColor);border-radius:var(--sitebeam-radius,4px)}' +
+  '.sitebeam-form button:disabled{opacity:.6;cursor:wait}' +
+  '.sitebeam-form :focus-visible{outline:2px solid var(--sitebeam-focus,currentColor);outline-offset:2px}' +
+  '.sitebeam-form[data-state=error] [data-sitebeam-status]{color:var(--sitebeam-error,inherit);font-weight:600}';
+
+const renderedFields: [name: string, key: TextKey, maxLength: number, autocomplete: string][] = [
+  [contactFields.name, 'name', contactLimits.nameChars, 'name'],
+  [contactFields.email, 'email', contactLimits.nameChars, 'email'],
+  [contactFields.subject, 'subject', contactLimits.subjectChars, 'off'],
+  [contactFields.message, 'message', contactLimits.messageChars, 'off'],
+];
+
+let formCount = 0;
+
+/** Defines the custom element (once) under `tag`. */
+export function defineContactForm(tag = 'sitebeam-contact-form'): void {
+  if (customElements.get(tag)) return;
+  customElements.define(
+    tag,
+    class extends HTMLElement {
+      connectedCallback() {
+        // The children (e.g. a CMS's hidden anti-CSRF input) may not be parsed yet when this runs.
+        if (document.readyState === 'loading') {
+          document.addEventListener('DOMContentLoaded', () => this.render());
+        } else Promise.resolve().then(() => this.render());
+      }
+
+      render() {
+        if (this.querySelector('.sitebeam-form')) return;
+        addStyle();
+        const form = document.createElement('form');
+        const prefix = `sitebeam-${++formCount}-`;
+        Object.assign(form.dataset, this.dataset);
+        form.className = 'sitebeam-form';
+        form.method = 'post';
+        form.action = this.getAttribute('action') || '';
+        form.setAttribute('data-sitebeam-form', '');
+        // Children the page put inside are posted too.
+        const extras = Array.from(this.childNodes);
+        for (const [name, key, maxLength, autocomplete] of renderedFields) {
+          const control = document.createElement(
+            name === contactFields.message ? 'textarea' : 'input',
+          );
+          const label = document.createElement('label');
+          const wrapper = document.createElement('div');
+          Object.assign(control, { id: prefix + name, name, maxLength, autocomplete });
+          control.required = key !== 'subject';
+          if (name === contactFields.email) control.setAttribute('type', 'email');
+          label.htmlFor = control.id;
+          label.textContent = textFor(this, key);
+          wrapper.append(label, control);
+          form.append(wrapper);
+        }
+        const button = document.createElement('button');
+        button.textContent = textFor(this, 'send');
+        form.append(...extras, button);
+        this.append(form);
+        enhanceForm(form);
+      }
+    },
+  );
+}
+
+function addStyle(): void {
+  if (document.getElementById('sitebeam-form-style')) return;
+  const style = document.createElement('style');
+  style.id = 'sitebeam-form-style';
+  style.textContent = css;
+  document.head.append(style);
+}

@@ -1,0 +1,151 @@
+// Progressive enhancement of a plain contact form: validate, post JSON, show the outcome.
+// Without this script the same form posts natively and the endpoint redirects back.
+// (Widget code avoids `?.` and `??`: the ES2017 script-tag build would spell them out at length.)
+import {
+  type ContactFailure,
+  contactErrorCodes,
+  contactFields,
+  contactLimits,
+  EMAIL_PATTERN,
+} from './protocol.js';
+import { type TextKey, textFor } from './texts.js';
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+type Answer = Partial<Pick<ContactFailure, 'error' | 'field'>> & {
+  status?: string;
+  i18n_code?: string;
+};
+
+const enhanced = new WeakSet<HTMLFormElement>();
+
+const checkedFields: [name: string, maxChars: number, required: boolean][] = [
+  [contactFields.name, contactLimits.nameChars, true],
+  [contactFields.email, contactLimits.nameChars, true],
+  [contactFields.subject, contactLimits.subjectChars, false],
+  [contactFields.message, contactLimits.messageChars, true],
+];
+
+const textForCode: Record<string, TextKey> = {
+  [contactErrorCodes.spamSuspected]: 'spam',
+  [contactErrorCodes.forbiddenOrigin]: 'forbidden',
+  [contactErrorCodes.rateLimited]: 'rateLimited',
+  [contactErrorCodes.notConfigured]: 'notConfigured',
+};
+
+let statusCount = 0;
+
+/** Turns `form` (with `action` = a contact endpoint) into the JavaScript-enhanced widget. */
+export function enhanceForm(form: HTMLFormElement): void {
+  if (enhanced.has(form)) return;
+  enhanced.add(form);
+  const startedAt = Date.now();
+  const field = (name: string) => form.elements.namedItem(name) as Field | null;
+  const text = (key: TextKey, target?: Field) => textFor(form, key, target ? labelOf(target) : '');
+  let sending = false;
+
+  form.noValidate = true;
+  if (!field(contactFields.honeypot)) form.append(honeypot(text('honeypot')));
+  let status = form.querySelector<HTMLElement>('[data-sitebeam-status]');
+  if (!status) {
+    status = document.createElement('p');
+    status.setAttribute('role', 'status');
+    status.setAttribute('data-sitebeam-status', '');
+    form.append(status);
+  }
+  status.id ||= `sitebeam-status-${++statusCount}`;
+  status.setAttribute('aria-live', 'polite');
+  const show = (state: string, message: string) => {
+    form.dataset.state = state;
+    (status as HTMLElement).textContent = message;
+  };
+  const refuse = (target: Field, key: TextKey) => {
+    target.setAttribute('aria-invalid', 'true');
+    show('error', text(key, target));
+    target.focus();
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (sending) return;
+    for (const invalid of form.querySelectorAll('[aria-invalid]'))
+      invalid.removeAttribute('aria-invalid');
+    for (const [name, maxChars, required] of checkedFields) {
+      const target = field(name);
+      if (!target) continue;
+      const value = target.value.trim();
+      if (required && !value) return refuse(target, 'required');
+      if (name === contactFields.email && !EMAIL_PATTERN.test(value))
+        return refuse(target, 'emailFormat');
+      if (value.length > maxChars) return refuse(target, 'tooLong');
+    }
+
+    const body: Record<string, string | number> = { [contactFields.startedAt]: startedAt };
+    new FormData(form).forEach((value, key) => {
+      if (typeof value === 'string') body[key] = value;
+    });
+    const buttons = form.querySelectorAll<HTMLButtonElement>('button,input[type=submit]');
+    const focused = document.activeElement as HTMLElement | null;
+    sending = true;
+    form.setAttribute('aria-busy', 'true');
+    for (const button of buttons) button.disabled = true;
+    show('sending', text('sending'));
+
+    const outcome = await post(form.action, body);
+    sending = false;
+    form.removeAttribute('aria-busy');
+    for (const button of buttons) button.disabled = false;
+    // biome-ignore lint/complexity/useOptionalChain: `?.` costs bytes in the ES2017 script-tag build
+    if (focused && focused.isConnected && document.activeElement !== focused) focused.focus();
+
+    if (outcome === 'network') return show('error', text('network'));
+    const [httpStatus, answer] = outcome;
+    if (answer.status === 'ok' && httpStatus < 300) {
+      form.reset();
+      return show('sent', text('sent'));
+    }
+    const refused = answer.field ? field(answer.field) : null;
+    if (answer.i18n_code === contactErrorCodes.invalidField && refused)
+      return refuse(refused, 'invalid');
+    const key =
+      textForCode[answer.i18n_code || ''] || (httpStatus === 429 ? 'rateLimited' : 'server');
+    show('error', text(key));
+  });
+}
+
+async function post(url: string, body: object): Promise<'network' | [number, Answer]> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return 'network';
+  }
+  try {
+    return [response.status, await response.json()];
+  } catch {
+    return [response.status, {}];
+  }
+}
+
+function labelOf(target: Field): string {
+  const labels = target.labels;
+  const label = labels ? labels[0] : null;
+  return ((label ? label.textContent : '') || target.name).trim();
+}
+
+function honeypot(label: string): HTMLElement {
+  const wrapper = document.createElement('div');
+  wrapper.setAttribute('aria-hidden', 'true');
+  wrapper.style.cssText = 'position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden';
+  const input = document.createElement('input');
+  input.name = contactFields.honeypot;
+  input.tabIndex = -1;
+  input.autocomplete = 'off';
+  const labelElement = document.createElement('label');
+  labelElement.append(label, input);
+  wrapper.append(labelElement);
+  return wrapper;
+}

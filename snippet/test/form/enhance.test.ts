@@ -1,0 +1,246 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enhanceForm } from '../../src/form/enhance.js';
+import { contactFields } from '../../src/form/protocol.js';
+
+const action = 'https://relay.example/contact';
+
+function renderForm(attributes = '') {
+  document.body.innerHTML = `
+    <form data-sitebeam-form action="${action}" method="post" ${attributes}>
+      <label for="n">Your name</label><input id="n" name="name">
+      <label for="e">Your email</label><input id="e" name="email" type="email">
+      <label for="s">Subject</label><input id="s" name="subject">
+      <label for="m">Your message</label><textarea id="m" name="message"></textarea>
+      <input type="hidden" name="_wpnonce" value="nonce-123">
+      <button type="submit">Send</button>
+    </form>`;
+  const form = document.querySelector('form') as HTMLFormElement;
+  enhanceForm(form);
+  return form;
+}
+
+function control(form: HTMLFormElement, name: string) {
+  return form.elements.namedItem(name) as HTMLInputElement;
+}
+
+function fill(form: HTMLFormElement, values: Partial<Record<string, string>>) {
+  for (const [name, value] of Object.entries(values)) control(form, name).value = value ?? '';
+}
+
+const valid = { name: 'Ada', email: 'ada@example.test', subject: 'Hi', message: 'Hello there' };
+
+function status(form: HTMLFormElement) {
+  return form.querySelector('[data-sitebeam-status]') as HTMLElement;
+}
+
+async function submit(form: HTMLFormElement) {
+  form.requestSubmit();
+  await vi.waitFor(() => expect(form.hasAttribute('aria-busy')).toBe(false));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
+}
+
+beforeEach(() => {
+  document.documentElement.lang = 'en';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('enhanceForm', () => {
+  it('adds a polite live region and a hidden honeypot the site did not write', () => {
+    const form = renderForm();
+    expect(status(form).getAttribute('aria-live')).toBe('polite');
+    expect(status(form).getAttribute('role')).toBe('status');
+    const honeypot = control(form, contactFields.honeypot);
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(form.noValidate).toBe(true);
+  });
+
+  it('refuses an empty required field before any request, and focuses it', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const form = renderForm();
+    fill(form, { ...valid, name: '   ' });
+    form.requestSubmit();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(status(form).textContent).toBe('Please fill in “Your name”.');
+    expect(control(form, 'name').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(control(form, 'name'));
+    expect(form.dataset.state).toBe('error');
+  });
+
+  it('refuses a malformed email address and two addresses at once', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const form = renderForm();
+    for (const email of ['ada@example', 'ada@example.test, eve@example.test']) {
+      fill(form, { ...valid, email });
+      form.requestSubmit();
+      expect(status(form).textContent).toBe('Please enter a valid email address.');
+      expect(document.activeElement).toBe(control(form, 'email'));
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a message over 10,000 characters', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const form = renderForm();
+    fill(form, { ...valid, message: 'x'.repeat(10_001) });
+    form.requestSubmit();
+    expect(status(form).textContent).toBe('“Your message” is too long.');
+  });
+
+  it('posts every named control as JSON with the start time, disabling the button meanwhile', async () => {
+    let release: (response: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const before = Date.now();
+    const form = renderForm();
+    fill(form, valid);
+    form.requestSubmit();
+
+    const button = form.querySelector('button') as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(form.dataset.state).toBe('sending');
+    expect(status(form).textContent).toBe('Sending…');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(action);
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    const body = JSON.parse(init.body as string);
+    expect(body).toMatchObject({ ...valid, _wpnonce: 'nonce-123', homepage: '' });
+    expect(body.started_at).toBeGreaterThanOrEqual(before);
+
+    release(new Response(JSON.stringify({ status: 'ok', message: 'Thanks' }), { status: 200 }));
+    await vi.waitFor(() => expect(form.dataset.state).toBe('sent'));
+    expect(button.disabled).toBe(false);
+    expect(status(form).textContent).toBe('Thank you, your message was sent.');
+    expect(control(form, 'message').value).toBe('');
+  });
+
+  it('ignores a second submit while the first is on its way', () => {
+    const fetchMock = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = renderForm();
+    fill(form, valid);
+    form.requestSubmit();
+    form.dispatchEvent(new Event('submit', { cancelable: true }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  const failures: [string, () => unknown, string][] = [
+    [
+      'the network is down',
+      () =>
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      'Not sent: you seem to be offline. Please try again.',
+    ],
+    [
+      '429',
+      () => answer(429, { status: 'ko', error: 'x', i18n_code: 'rate_limited' }),
+      'Not sent: too many messages. Please try again later.',
+    ],
+    [
+      'a 429 without a JSON body',
+      () => vi.fn(async () => new Response('slow down', { status: 429 })),
+      'Not sent: too many messages. Please try again later.',
+    ],
+    [
+      'server trouble (502)',
+      () => answer(502, { status: 'ko', error: 'x', i18n_code: 'upstream_failed' }),
+      'Not sent: the server had a problem. Please try again.',
+    ],
+    [
+      'an HTML 500 page',
+      () => vi.fn(async () => new Response('<h1>oops</h1>', { status: 500 })),
+      'Not sent: the server had a problem. Please try again.',
+    ],
+    [
+      'an endpoint without configuration',
+      () => answer(503, { status: 'ko', error: 'x', i18n_code: 'not_configured' }),
+      'Not sent: this form is not set up yet. Please contact us another way.',
+    ],
+    [
+      'a post judged automated',
+      () => answer(400, { status: 'ko', error: 'x', i18n_code: 'spam_suspected' }),
+      'Not sent: that was too fast. Please wait a few seconds and try again.',
+    ],
+  ];
+
+  for (const [cause, fetchMock, shown] of failures) {
+    it(`keeps every typed value and says what happened when ${cause}`, async () => {
+      vi.stubGlobal('fetch', fetchMock());
+      const form = renderForm();
+      fill(form, valid);
+      await submit(form);
+      expect(form.dataset.state).toBe('error');
+      expect(status(form).textContent).toBe(shown);
+      for (const [name, value] of Object.entries(valid)) expect(control(form, name).value).toBe(value);
+      expect((form.querySelector('button') as HTMLButtonElement).disabled).toBe(false);
+    });
+  }
+
+  it('names and focuses the field the endpoint refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(400, { status: 'ko', error: 'bad', i18n_code: 'invalid_field', field: 'email' }),
+    );
+    const form = renderForm();
+    fill(form, valid);
+    await submit(form);
+    expect(status(form).textContent).toBe('Please check “Your email”.');
+    expect(control(form, 'email').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(control(form, 'email'));
+    expect(control(form, 'email').value).toBe(valid.email);
+  });
+
+  it('sends again after a failure and clears the error marks', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer(400, { status: 'ko', error: 'bad', i18n_code: 'invalid_field', field: 'name' }),
+    );
+    const form = renderForm();
+    fill(form, valid);
+    await submit(form);
+    expect(control(form, 'name').getAttribute('aria-invalid')).toBe('true');
+
+    vi.stubGlobal('fetch', answer(200, { status: 'ok', message: 'Thanks' }));
+    await submit(form);
+    expect(form.dataset.state).toBe('sent');
+    expect(form.querySelector('[aria-invalid]')).toBeNull();
+  });
+
+  it('speaks French on a French page', () => {
+    document.documentElement.lang = 'fr-CA';
+    vi.stubGlobal('fetch', vi.fn());
+    const form = renderForm();
+    fill(form, { ...valid, message: '' });
+    form.requestSubmit();
+    expect(status(form).textContent).toBe('Veuillez remplir « Your message ».');
+  });
+
+  it('lets the site override any text with a data-text-* attribute', async () => {
+    vi.stubGlobal('fetch', answer(503, { status: 'ko', error: 'x', i18n_code: 'not_configured' }));
+    const form = renderForm('data-text-not-configured="Please call us instead."');
+    fill(form, valid);
+    await submit(form);
+    expect(status(form).textContent).toBe('Please call us instead.');
+  });
+
+  it('enhances a form only once', () => {
+    const form = renderForm();
+    enhanceForm(form);
+    expect(form.querySelectorAll('[data-sitebeam-status]')).toHaveLength(1);
+    expect(form.querySelectorAll(`[name="${contactFields.honeypot}"]`)).toHaveLength(1);
+  });
+});
