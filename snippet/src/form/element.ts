@@ -6,16 +6,13 @@ import { type TextKey, textFor } from './texts.js';
 
 const css =
   'sitebeam-contact-form{display:block}' +
-  '.sitebeam-form{display:grid;gap:var(--sitebeam-gap,1em);max-width:var(--sitebeam-max-width,36em)}' +
-  '.sitebeam-form label{display:block;margin-bottom:.25em;font-weight:var(--sitebeam-label-weight,600)}' +
-  '.sitebeam-form input,.sitebeam-form textarea,.sitebeam-form button{font:inherit;color:inherit;box-sizing:border-box}' +
-  '.sitebeam-form input,.sitebeam-form textarea{width:100%;padding:.5em;background:var(--sitebeam-field-background,transparent);border:1px solid var(--sitebeam-border,currentColor);border-radius:var(--sitebeam-radius,4px)}' +
-  '.sitebeam-form textarea{min-height:8em;resize:vertical}' +
-  '.sitebeam-form [aria-invalid=true]{border:2px solid var(--sitebeam-error,currentColor)}' +
-  '.sitebeam-form button{justify-self:start;padding:.5em 1.5em;cursor:pointer;background:var(--sitebeam-accent,transparent);color:var(--sitebeam-accent-text,inherit);border:2px solid var(--sitebeam-accent,currentColor);border-radius:var(--sitebeam-radius,4px)}' +
-  '.sitebeam-form button:disabled{opacity:.6;cursor:wait}' +
-  '.sitebeam-form :focus-visible{outline:2px solid var(--sitebeam-focus,currentColor);outline-offset:2px}' +
-  '.sitebeam-form[data-state=error] [data-sitebeam-status]{color:var(--sitebeam-error,inherit);font-weight:600}';
+  '.sitebeam-form{display:grid;gap:var(--sitebeam-gap,1em);max-width:36em}' +
+  '.sitebeam-form label{display:block;font-weight:600}' +
+  '.sitebeam-form input,.sitebeam-form textarea,.sitebeam-form button{font:inherit;color:inherit;padding:.5em;border:1px solid var(--sitebeam-border,currentColor);border-radius:var(--sitebeam-radius,4px);background:var(--sitebeam-field,none)}' +
+  '.sitebeam-form input,.sitebeam-form textarea{width:100%;box-sizing:border-box}' +
+  '.sitebeam-form textarea{min-height:8em}' +
+  '.sitebeam-form button{justify-self:start;padding:.5em 1.5em;background:var(--sitebeam-accent,none);color:var(--sitebeam-accent-text,inherit)}' +
+  '.sitebeam-form [aria-invalid=true],[data-state=error]>[role=status]{border-color:var(--sitebeam-error,currentColor);color:var(--sitebeam-error,inherit);font-weight:600}';
 
 const renderedFields: [name: string, key: TextKey, maxLength: number, autocomplete: string][] = [
   [contactFields.name, 'name', contactLimits.nameChars, 'name'],

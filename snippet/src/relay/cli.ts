@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/// <reference types="node" />
+// `sitebeam-relay [--port 8788] [--host 127.0.0.1]`: the relay on Node, configured by SITEBEAM_* variables.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { configFromEnv, RelayConfigError } from './config.js';
+import { createRelayHandler } from './handler.js';
+import { toNodeListener } from './node.js';
+
+const usage = 'Usage: sitebeam-relay [--port 8788] [--host 127.0.0.1]';
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.PORT ?? '8788' },
+      host: { type: 'string', default: '127.0.0.1' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_CONTACT_TO, SITEBEAM_CONTACT_FROM, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_SITE_NAME.`,
+    );
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    fail(`--port must be a port number, not "${values.port}".\n${usage}`);
+  }
+
+  let handler: ReturnType<typeof createRelayHandler>;
+  try {
+    handler = createRelayHandler(configFromEnv(process.env));
+  } catch (error) {
+    if (error instanceof RelayConfigError) fail(`sitebeam-relay: not started: ${error.message}.`);
+    throw error;
+  }
+
+  const server = createServer(toNodeListener(handler));
+  server.on('error', (error) => fail(`sitebeam-relay: cannot listen: ${error.message}`));
+  server.listen(port, values.host, () => {
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    console.error(`Sitebeam relay listening on http://${host}:${address.port}`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+main();

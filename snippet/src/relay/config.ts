@@ -1,0 +1,160 @@
+// What a relay needs to know, from an object or from environment variables.
+import { contactLimits, EMAIL_PATTERN } from '../form/protocol.js';
+
+export interface RelayConfig {
+  /** Base URL of the Sitebeam instance. */
+  apiUrl: string;
+  /** The API token: stays on the server, never appears in an answer. */
+  apiToken: string;
+  /** Where every message goes; a visitor never chooses it. */
+  contactTo: string;
+  /** The sender the API sends as (never the visitor's address, for DMARC). */
+  contactFrom: string;
+  /** Origins (scheme://host[:port]) whose pages may post to the relay. */
+  allowedOrigins: string[];
+  /** Prefixes every subject, e.g. `[Example Shop] …`. */
+  siteName: string;
+  /** Posts a visitor may make per minute (default 5). */
+  rateLimitPerMinute?: number;
+  /** Milliseconds a person needs at least to fill the form (default 3,000). */
+  minFillMs?: number;
+  /** Where a native post returns when its `Referer` is not an allowed page (default: the first origin). */
+  redirectUrl?: string;
+  /** Header a trusted proxy or platform sets to the visitor's address, e.g. `cf-connecting-ip`. */
+  clientIpHeader?: string;
+  /** Milliseconds before the API call is abandoned (default 10,000). */
+  apiTimeoutMs?: number;
+  /** Where the real cause of a failure is written (default `console.error`). */
+  log?: (line: string) => void;
+  fetch?: typeof fetch;
+}
+
+/** Configuration with every default applied and every value checked. */
+export type ResolvedRelayConfig = Required<Omit<RelayConfig, 'fetch' | 'clientIpHeader'>> &
+  Pick<RelayConfig, 'fetch' | 'clientIpHeader'>;
+
+export class RelayConfigError extends Error {
+  override readonly name = 'RelayConfigError';
+  /** The option (or environment variable) at fault. */
+  readonly setting: string;
+  readonly problem: string;
+
+  constructor(setting: string, problem: string) {
+    super(`${setting} ${problem}`);
+    this.setting = setting;
+    this.problem = problem;
+  }
+}
+
+const envNames = {
+  apiUrl: 'SITEBEAM_API_URL',
+  apiToken: 'SITEBEAM_API_TOKEN',
+  contactTo: 'SITEBEAM_CONTACT_TO',
+  contactFrom: 'SITEBEAM_CONTACT_FROM',
+  allowedOrigins: 'SITEBEAM_ALLOWED_ORIGINS',
+  siteName: 'SITEBEAM_SITE_NAME',
+  rateLimitPerMinute: 'SITEBEAM_RATE_LIMIT_PER_MINUTE',
+  minFillMs: 'SITEBEAM_MIN_FILL_MS',
+  redirectUrl: 'SITEBEAM_REDIRECT_URL',
+  clientIpHeader: 'SITEBEAM_CLIENT_IP_HEADER',
+} as const;
+
+/**
+ * Reads the relay's configuration from environment variables (`process.env`, a Worker's `env`…).
+ * Throws a RelayConfigError naming the first missing or malformed variable.
+ */
+export function configFromEnv(env: Record<string, string | undefined>): RelayConfig {
+  const required = (key: keyof typeof envNames) => {
+    const value = env[envNames[key]]?.trim();
+    if (!value) throw new RelayConfigError(envNames[key], 'is not set');
+    return value;
+  };
+  const optional = (key: keyof typeof envNames) => env[envNames[key]]?.trim() || undefined;
+  const wholeNumber = (key: keyof typeof envNames) => {
+    const value = optional(key);
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) throw new RelayConfigError(envNames[key], 'must be a whole number');
+    return Number(value);
+  };
+
+  const config: RelayConfig = {
+    apiUrl: required('apiUrl'),
+    apiToken: required('apiToken'),
+    contactTo: required('contactTo'),
+    contactFrom: required('contactFrom'),
+    allowedOrigins: required('allowedOrigins')
+      .split(/[\s,]+/)
+      .filter(Boolean),
+    siteName: required('siteName'),
+  };
+  const rateLimitPerMinute = wholeNumber('rateLimitPerMinute');
+  const minFillMs = wholeNumber('minFillMs');
+  const redirectUrl = optional('redirectUrl');
+  const clientIpHeader = optional('clientIpHeader');
+  if (rateLimitPerMinute !== undefined) config.rateLimitPerMinute = rateLimitPerMinute;
+  if (minFillMs !== undefined) config.minFillMs = minFillMs;
+  if (redirectUrl !== undefined) config.redirectUrl = redirectUrl;
+  if (clientIpHeader !== undefined) config.clientIpHeader = clientIpHeader;
+  try {
+    resolveConfig(config);
+  } catch (error) {
+    if (!(error instanceof RelayConfigError)) throw error;
+    const variable = envNames[error.setting as keyof typeof envNames] ?? error.setting;
+    throw new RelayConfigError(variable, error.problem);
+  }
+  return config;
+}
+
+/** Applies defaults and refuses a configuration that could not work or would be unsafe. */
+export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
+  const url = (setting: string, value: string) => {
+    try {
+      const parsed = new URL(value);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed;
+    } catch {}
+    throw new RelayConfigError(setting, `must be an http(s) URL, not "${value}"`);
+  };
+  const address = (setting: string, value: string) => {
+    if (!EMAIL_PATTERN.test(value)) {
+      throw new RelayConfigError(setting, `must be one email address, not "${value}"`);
+    }
+    return value;
+  };
+  const atLeastOne = (setting: string, value: number) => {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RelayConfigError(setting, 'must be a whole number of at least 1');
+    }
+    return value;
+  };
+
+  url('apiUrl', config.apiUrl);
+  if (!config.apiToken) throw new RelayConfigError('apiToken', 'is empty');
+  if (config.allowedOrigins.length === 0) throw new RelayConfigError('allowedOrigins', 'is empty');
+  if (!config.siteName.trim() || /[\r\n]/.test(config.siteName)) {
+    throw new RelayConfigError('siteName', 'must be one non-empty line');
+  }
+  const minFillMs = config.minFillMs ?? contactLimits.minFillMs;
+  if (!Number.isInteger(minFillMs) || minFillMs < 0) {
+    throw new RelayConfigError('minFillMs', 'must be a whole number of milliseconds');
+  }
+  const allowedOrigins = config.allowedOrigins.map(
+    (origin) => url('allowedOrigins', origin).origin,
+  );
+  return {
+    apiUrl: config.apiUrl,
+    apiToken: config.apiToken,
+    contactTo: address('contactTo', config.contactTo),
+    contactFrom: address('contactFrom', config.contactFrom),
+    allowedOrigins,
+    siteName: config.siteName.trim(),
+    rateLimitPerMinute: atLeastOne('rateLimitPerMinute', config.rateLimitPerMinute ?? 5),
+    minFillMs,
+    redirectUrl: config.redirectUrl
+      ? url('redirectUrl', config.redirectUrl).href
+      : `${allowedOrigins[0]}/`,
+    clientIpHeader: config.clientIpHeader?.toLowerCase(),
+    apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
+    log: config.log ?? ((line) => console.error(line)),
+    fetch: config.fetch,
+  };
+}

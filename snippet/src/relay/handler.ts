@@ -1,0 +1,147 @@
+// The relay: a web-standard `(Request) => Promise<Response>` that checks a visitor's post, adds
+// the API token and the fixed recipient, and sends the message through /v1/email.
+import { createClient, SitebeamApiError } from '../client/index.js';
+import { contactErrorCodes } from '../form/protocol.js';
+import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
+import { composeEmail } from './mail.js';
+import { createRateLimiter } from './rate-limit.js';
+import {
+  htmlRefusal,
+  jsonRefusal,
+  jsonResponse,
+  methodNotAllowed,
+  redirectSent,
+  sentMessage,
+  visitorText,
+} from './responses.js';
+import {
+  bodyKind,
+  checkFields,
+  isRefusal,
+  parseFields,
+  type Refusal,
+  readBody,
+  spamSign,
+} from './submission.js';
+
+export interface RelayContext {
+  /** The visitor's address as the platform knows it (the Node command passes the socket's). */
+  clientIp?: string;
+}
+
+export type RelayHandler = (request: Request, context?: RelayContext) => Promise<Response>;
+
+/** Builds the handler; throws a RelayConfigError naming the option when the configuration is unusable. */
+export function createRelayHandler(config: RelayConfig): RelayHandler {
+  const settings = resolveConfig(config);
+  const limiter = createRateLimiter(settings.rateLimitPerMinute);
+  const client = createClient({
+    baseUrl: settings.apiUrl,
+    token: settings.apiToken,
+    timeoutMs: settings.apiTimeoutMs,
+    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+  });
+  const isAllowed = (origin: string) => settings.allowedOrigins.includes(origin);
+  const refusal = (code: Refusal['code']): Refusal => ({ code, error: visitorText[code] ?? code });
+
+  return async (request, context = {}) => {
+    const origin = request.headers.get('origin');
+    const refererOrigin = originOf(request.headers.get('referer'));
+    const pageOrigin = origin ?? refererOrigin;
+    const allowedPage = pageOrigin === undefined || isAllowed(pageOrigin);
+    const cors: Record<string, string> =
+      origin && allowedPage ? { 'access-control-allow-origin': origin } : {};
+    if (request.method === 'OPTIONS') {
+      if (!allowedPage) return jsonRefusal(refusal(contactErrorCodes.forbiddenOrigin));
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...cors,
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'content-type, accept',
+          'access-control-max-age': '86400',
+          vary: 'Origin',
+        },
+      });
+    }
+    if (request.method !== 'POST') return methodNotAllowed();
+
+    const kind = bodyKind(request.headers.get('content-type'));
+    if (!kind) return jsonRefusal(refusal(contactErrorCodes.unsupportedMediaType), cors);
+    const formPage =
+      refererOrigin !== undefined && isAllowed(refererOrigin)
+        ? (request.headers.get('referer') as string)
+        : settings.redirectUrl;
+    const refuse = (reason: Refusal, headers: Record<string, string> = {}) =>
+      kind === 'json'
+        ? jsonRefusal(reason, { ...cors, ...headers })
+        : htmlRefusal(reason, formPage, headers);
+    if (!allowedPage) return refuse(refusal(contactErrorCodes.forbiddenOrigin));
+
+    const retryAfter = limiter.take(visitorKey(request, context, settings), Date.now());
+    if (retryAfter !== undefined) {
+      return refuse(refusal(contactErrorCodes.rateLimited), { 'retry-after': String(retryAfter) });
+    }
+    const body = await readBody(request);
+    if (isRefusal(body)) return refuse(body);
+    const fields = parseFields(kind, body);
+    if (isRefusal(fields)) return refuse(fields);
+    const spam = spamSign(fields, settings.minFillMs, Date.now());
+    if (spam) return refuse(spam);
+    const submission = checkFields(fields);
+    if (isRefusal(submission)) return refuse(submission);
+
+    try {
+      await client.sendEmail(composeEmail(submission, settings));
+    } catch (error) {
+      const failure = upstreamFailure(error, settings.log);
+      const headers: Record<string, string> =
+        failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
+      return refuse(refusal(failure.code), headers);
+    }
+    return kind === 'json'
+      ? jsonResponse(200, { status: 'ok', message: sentMessage }, cors)
+      : redirectSent(formPage);
+  };
+}
+
+/** What the visitor is told about a failed API call; the real cause goes to the log only. */
+function upstreamFailure(
+  error: unknown,
+  log: ResolvedRelayConfig['log'],
+): { code: Refusal['code']; retryAfter?: number } {
+  if (!(error instanceof SitebeamApiError)) {
+    log(`sitebeam-relay: sending failed unexpectedly: ${String(error)}`);
+    return { code: contactErrorCodes.upstreamFailed };
+  }
+  const cid = error.cid ? ` (cid ${error.cid})` : '';
+  log(
+    `sitebeam-relay: the API refused the message: ${error.status} ${error.code}: ${error.message}${cid}`,
+  );
+  if (error.status === 401 || error.status === 403 || error.status === 405) {
+    return { code: contactErrorCodes.notConfigured };
+  }
+  if (error.status === 429) {
+    return { code: contactErrorCodes.rateLimited, retryAfter: error.retryAfterSeconds ?? 60 };
+  }
+  return { code: contactErrorCodes.upstreamFailed };
+}
+
+function visitorKey(
+  request: Request,
+  context: RelayContext,
+  settings: ResolvedRelayConfig,
+): string {
+  const forwarded = settings.clientIpHeader && request.headers.get(settings.clientIpHeader);
+  // Without a trusted source of the address every visitor shares one allowance: strict, not open.
+  return forwarded?.split(',')[0]?.trim() || context.clientIp || 'unknown';
+}
+
+function originOf(url: string | null): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

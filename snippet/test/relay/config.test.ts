@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnv, RelayConfigError, resolveConfig } from '../../src/relay/config.js';
+
+const env = {
+  SITEBEAM_API_URL: 'https://api.example',
+  SITEBEAM_API_TOKEN: 'secret-token',
+  SITEBEAM_CONTACT_TO: 'owner@shop.example',
+  SITEBEAM_CONTACT_FROM: 'forms@shop.example',
+  SITEBEAM_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example/',
+  SITEBEAM_SITE_NAME: 'Example Shop',
+};
+
+function refusal(variables: Record<string, string | undefined>) {
+  try {
+    configFromEnv(variables);
+  } catch (error) {
+    expect(error).toBeInstanceOf(RelayConfigError);
+    return (error as RelayConfigError).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('configFromEnv', () => {
+  it('reads every variable, with the defaults for the optional ones', () => {
+    const config = configFromEnv(env);
+    expect(config).toMatchObject({
+      apiUrl: 'https://api.example',
+      apiToken: 'secret-token',
+      contactTo: 'owner@shop.example',
+      contactFrom: 'forms@shop.example',
+      allowedOrigins: ['https://shop.example', 'https://www.shop.example/'],
+      siteName: 'Example Shop',
+    });
+    const resolved = resolveConfig(config);
+    expect(resolved.allowedOrigins).toEqual(['https://shop.example', 'https://www.shop.example']);
+    expect(resolved.rateLimitPerMinute).toBe(5);
+    expect(resolved.minFillMs).toBe(3000);
+    expect(resolved.redirectUrl).toBe('https://shop.example/');
+  });
+
+  for (const variable of Object.keys(env)) {
+    it(`names ${variable} when it is missing or blank`, () => {
+      expect(refusal({ ...env, [variable]: undefined })).toBe(`${variable} is not set`);
+      expect(refusal({ ...env, [variable]: '  ' })).toBe(`${variable} is not set`);
+    });
+  }
+
+  it('names the variable holding a malformed value', () => {
+    expect(refusal({ ...env, SITEBEAM_API_URL: 'api.example' })).toMatch(
+      /^SITEBEAM_API_URL must be/,
+    );
+    expect(refusal({ ...env, SITEBEAM_CONTACT_TO: 'a@x.example, b@x.example' })).toMatch(
+      /^SITEBEAM_CONTACT_TO must be one email address/,
+    );
+    expect(refusal({ ...env, SITEBEAM_ALLOWED_ORIGINS: 'shop.example' })).toMatch(
+      /^SITEBEAM_ALLOWED_ORIGINS must be/,
+    );
+    expect(refusal({ ...env, SITEBEAM_RATE_LIMIT_PER_MINUTE: 'lots' })).toBe(
+      'SITEBEAM_RATE_LIMIT_PER_MINUTE must be a whole number',
+    );
+    expect(refusal({ ...env, SITEBEAM_RATE_LIMIT_PER_MINUTE: '0' })).toMatch(
+      /^SITEBEAM_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1/,
+    );
+  });
+
+  it('reads the optional tuning variables', () => {
+    const config = configFromEnv({
+      ...env,
+      SITEBEAM_RATE_LIMIT_PER_MINUTE: '20',
+      SITEBEAM_MIN_FILL_MS: '0',
+      SITEBEAM_REDIRECT_URL: 'https://shop.example/contact',
+      SITEBEAM_CLIENT_IP_HEADER: 'CF-Connecting-IP',
+    });
+    expect(resolveConfig(config)).toMatchObject({
+      rateLimitPerMinute: 20,
+      minFillMs: 0,
+      redirectUrl: 'https://shop.example/contact',
+      clientIpHeader: 'cf-connecting-ip',
+    });
+  });
+
+  it('refuses a site name that would break the subject line', () => {
+    expect(refusal({ ...env, SITEBEAM_SITE_NAME: 'Shop\r\nBcc: x@evil.example' })).toBe(
+      'SITEBEAM_SITE_NAME must be one non-empty line',
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { composeEmail, escapeHtml } from '../../src/relay/mail.js';
+
+const config = {
+  contactTo: 'owner@shop.example',
+  contactFrom: 'forms@shop.example',
+  siteName: 'Example Shop',
+};
+
+describe('composeEmail', () => {
+  const submission = {
+    name: 'Ada <script>alert(1)</script>',
+    email: 'ada@example.test',
+    subject: 'Price & "terms"',
+    message: "Line one\n<img src=x onerror=alert('x')>",
+  };
+
+  it('sends to the configured recipient as the configured sender, replying to the visitor', () => {
+    const email = composeEmail(submission, config);
+    expect(email.to).toBe('owner@shop.example');
+    expect(email.from).toBe('forms@shop.example');
+    expect(email.replyto).toBe('ada@example.test');
+    expect(email.subject).toBe('[Example Shop] Price & "terms"');
+  });
+
+  it('escapes every visitor value in the HTML and keeps name, address and message in the body', () => {
+    const content = composeEmail(submission, config).content ?? '';
+    expect(content).not.toContain('<script');
+    expect(content).not.toContain('<img');
+    expect(content).toContain('Ada &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(content).toContain('ada@example.test');
+    expect(content).toContain('Price &amp; &quot;terms&quot;');
+    expect(content).toContain('Line one\n&lt;img src=x onerror=alert(&#39;x&#39;)&gt;');
+  });
+
+  it('makes a subject from the name when the visitor gave none', () => {
+    expect(composeEmail({ ...submission, subject: '', name: 'Ada' }, config).subject).toBe(
+      '[Example Shop] Message from Ada',
+    );
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-significant characters and nothing else', () => {
+    expect(escapeHtml(`<a href="x">'&'</a> é`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt; é',
+    );
+  });
+});
