@@ -185,7 +185,8 @@ describe('enhanceForm', () => {
       await submit(form);
       expect(form.dataset.state).toBe('error');
       expect(status(form).textContent).toBe(shown);
-      for (const [name, value] of Object.entries(valid)) expect(control(form, name).value).toBe(value);
+      for (const [name, value] of Object.entries(valid))
+        expect(control(form, name).value).toBe(value);
       expect((form.querySelector('button') as HTMLButtonElement).disabled).toBe(false);
     });
   }
