@@ -1,0 +1,141 @@
+// Builds the stub: one Fastify app, its shared context, and the contract's error handling.
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { errorCodes, isEmailAddress, type TrackerRecord } from 'sitebeam/client';
+import type { CapturedEmail, StubContext } from './context.js';
+import { contractErrorFor, sendError } from './errors.js';
+import { FaultInjector } from './faults.js';
+import { ModelRegistry } from './models/registry.js';
+import { collectOpenApi } from './openapi.js';
+import type { StubOptions } from './options.js';
+import { aiRoutes } from './routes/ai.js';
+import { demoRoutes } from './routes/demo.js';
+import { emailRoutes } from './routes/email.js';
+import { stubAdminRoutes } from './routes/stub-admin.js';
+import { TRACKER_PREFIX, trackerHeaders, trackerRoutes } from './routes/tracker.js';
+import { AccountStore, defaultAccount } from './store/accounts.js';
+import { CapturedLog } from './store/captured.js';
+import { GeoLocator } from './tracker/geo.js';
+import { VisitRecorder } from './tracker/visit-recorder.js';
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
+
+export interface Stub {
+  app: FastifyInstance;
+  context: StubContext;
+  /** Resolves when the IP databases are fully loaded (the first visits wait for them anyway). */
+  warmedUp: Promise<unknown>;
+  close: () => Promise<void>;
+}
+
+export interface StubStreams {
+  /** Where each visit record goes as one JSON line (stdout by default). */
+  visitLines: (line: string) => void;
+  /** The server log (stderr by default). */
+  log: (line: string) => void;
+}
+
+export async function createStub(options: StubOptions, streams: StubStreams): Promise<Stub> {
+  const writeLog = (entry: Record<string, unknown>) =>
+    streams.log(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+
+  const initialAccounts = options.accountsFile
+    ? AccountStore.readAccountsFile(options.accountsFile)
+    : [defaultAccount];
+  const geo = await GeoLocator.open();
+  const visits = new CapturedLog<TrackerRecord>('visits', options.historySize, options.dataDir);
+  const context: StubContext = {
+    options,
+    accounts: new AccountStore(initialAccounts, options.dataDir),
+    emails: new CapturedLog<CapturedEmail>('emails', options.historySize, options.dataDir),
+    visits,
+    faults: new FaultInjector(),
+    models: new ModelRegistry(options.models, options.loadDelayMs, writeLog),
+    recorder: new VisitRecorder(geo, visits, streams.visitLines, options.trustProxy),
+    writeLog,
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 16 * 1024 * 1024,
+    routerOptions: { maxParamLength: 4096 },
+    exposeHeadRoutes: false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: false,
+        formats: { mailbox: isEmailAddress },
+      },
+    },
+  });
+
+  const openApiDocument = collectOpenApi(app, { version });
+  // Only JSON bodies are part of the contract: anything else is 415, not parsed as text.
+  app.removeContentTypeParser(['text/plain']);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const fault = context.faults.take(request.method, request.url.split('?')[0] ?? '');
+    if (!fault) return;
+    if (fault.delay_ms) await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
+    if (fault.status === undefined) return;
+    const retryAfter: Record<string, string> =
+      fault.status === 429 || fault.status === 503 ? { 'retry-after': '1' } : {};
+    return sendError(
+      reply,
+      fault.status,
+      fault.i18n_code ?? 'injected_fault',
+      'injected by /__stub/faults',
+      retryAfter,
+    );
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(TRACKER_PREFIX)) reply.headers(trackerHeaders);
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const { status, code, message } = contractErrorFor(error);
+    if (status >= 500)
+      writeLog({ level: 'ERROR', type: 'error', message: error.message, stack: error.stack });
+    const headers = 'headers' in error ? (error.headers as Record<string, string>) : {};
+    return sendError(reply, status, code, message, headers);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      reply,
+      404,
+      errorCodes.notFound,
+      `${request.method} ${request.url.split('?')[0]}: no such endpoint`,
+    ),
+  );
+
+  emailRoutes(app, context);
+  aiRoutes(app, context);
+  trackerRoutes(app, context);
+  stubAdminRoutes(app, context);
+  if (options.demo) demoRoutes(app, context);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
+
+  const warmedUp = geo.warmUp();
+  return {
+    app,
+    context,
+    warmedUp,
+    close: async () => {
+      await app.close();
+      context.models.close();
+      context.accounts.close();
+      context.emails.close();
+      context.visits.close();
+    },
+  };
+}

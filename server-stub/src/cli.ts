@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// sitebeam-stub: the Sitebeam API on this machine. Visit records go to stdout (one JSON line each)
+// unless --visits-log says otherwise; messages go to stderr.
+import { openSync, writeSync } from 'node:fs';
+import { createStub } from './app.js';
+import { parseOptions, UsageError, usage } from './options.js';
+import { defaultAccount } from './store/accounts.js';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof parseOptions>;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(`sitebeam-stub: ${error.message}\nRun with --help for the options.`);
+    return 2;
+  }
+  if (options === 'help') {
+    say(usage);
+    return 0;
+  }
+
+  const visitsFd = options.visitsLog ? openSync(options.visitsLog, 'a') : undefined;
+  const visitLines =
+    visitsFd === undefined
+      ? (line: string) => process.stdout.write(line)
+      : (line: string) => writeSync(visitsFd, line);
+
+  let stub: Awaited<ReturnType<typeof createStub>>;
+  try {
+    stub = await createStub(options, { visitLines, log: (line) => process.stderr.write(line) });
+  } catch (error) {
+    say(`sitebeam-stub: cannot start: ${(error as Error).message}`);
+    return 1;
+  }
+
+  try {
+    await stub.app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      say(
+        `sitebeam-stub: port ${options.port} on ${options.host} is already taken; choose another with --port`,
+      );
+    } else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      say(`sitebeam-stub: cannot listen on ${options.host}: no such local address`);
+    } else {
+      say(`sitebeam-stub: cannot listen: ${(error as Error).message}`);
+    }
+    await stub.close();
+    return 1;
+  }
+
+  const address = stub.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const base = `http://${host}:${port}`;
+  say(`Sitebeam stub listening on ${base}`);
+  if (!options.quiet) {
+    if (options.demo) say(`  demo page   ${base}/\n  inbox       ${base}/__stub/inbox`);
+    say(`  OpenAPI     ${base}/openapi.json`);
+    if (!options.accountsFile)
+      say(`  dev token   ${defaultAccount.token} (account ${defaultAccount.email})`);
+    if (options.dataDir) say(`  data dir    ${options.dataDir}`);
+  }
+
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        say(`sitebeam-stub: ${signal} again, exiting now`);
+        process.exit(1);
+      }
+      stopping = true;
+      if (!options.quiet) say(`sitebeam-stub: ${signal}, closing`);
+      stub.close().then(
+        () => resolve(0),
+        () => resolve(1),
+      );
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    if (code !== 0) process.exit(code);
+  },
+  (error) => {
+    say(`sitebeam-stub: ${(error as Error).stack ?? error}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,146 @@
+// The stub's command-line flags (listed in the contract's "server stub's own surface").
+import { parseArgs } from 'node:util';
+import { knownModels } from 'sitebeam/client';
+import { availableModels } from './models/registry.js';
+
+export interface StubOptions {
+  host: string;
+  port: number;
+  trustProxy: boolean;
+  emailEnabled: boolean;
+  accountsFile: string | undefined;
+  dataDir: string | undefined;
+  models: string[];
+  loadDelayMs: number;
+  visitsLog: string | undefined;
+  /** API calls a minute per token before 429 (0 = no limit). */
+  rateLimitPerMinute: number;
+  /** Visits and emails kept in memory for /__stub/visits and /__stub/emails. */
+  historySize: number;
+  /** Serve the demo page at / (and the relay at /contact). */
+  demo: boolean;
+  quiet: boolean;
+}
+
+export const defaultOptions: StubOptions = {
+  host: '127.0.0.1',
+  port: 8787,
+  trustProxy: false,
+  emailEnabled: true,
+  accountsFile: undefined,
+  dataDir: undefined,
+  models: [...availableModels],
+  loadDelayMs: 0,
+  visitsLog: undefined,
+  rateLimitPerMinute: 0,
+  historySize: 1000,
+  demo: true,
+  quiet: false,
+};
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const usage = `Usage: sitebeam-stub [options]
+
+  --port N              port to listen on (default 8787; 0 = any free port)
+  --host ADDRESS        address to bind (default 127.0.0.1)
+  --accounts FILE       accounts JSON: {"accounts": [{"email", "token", "email_api", "ai_api"}]}
+  --data-dir DIR        keep accounts, captured emails and visits in DIR across restarts
+  --trust-proxy         believe X-Real-IP / X-Forwarded-For for the visitor's address
+  --no-email            switch email sending off (POST /v1/email answers 405)
+  --models LIST         comma-separated models to list (default: ${availableModels.join(',')})
+  --load-delay-ms N     time a model takes to load (default 0: models are ready at start)
+  --visits-log FILE     write visit records to FILE instead of stdout
+  --rate-limit N        API calls a minute per token before 429 (default: no limit)
+  --history N           visits and emails kept in memory (default 1000)
+  --no-demo             no demo page, inbox page or relay
+  --quiet               print only the listening line and errors
+  --help                this text`;
+
+function toInteger(flag: string, value: string | undefined, min: number, max: number): number {
+  const number = Number(value);
+  if (value === undefined || !/^\d+$/.test(value) || number < min || number > max) {
+    throw new UsageError(`--${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
+  }
+  return number;
+}
+
+export function parseOptions(argv: string[]): StubOptions | 'help' {
+  let parsed: ReturnType<typeof parseFlags>;
+  try {
+    parsed = parseFlags(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) return 'help';
+
+  const models = values.models
+    ? values.models
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : defaultOptions.models;
+  for (const model of models) {
+    if (!(availableModels as readonly string[]).includes(model)) {
+      const why = (knownModels as readonly string[]).includes(model)
+        ? 'it needs model weights the stub does not ship'
+        : 'it is not a model of the API';
+      throw new UsageError(
+        `--models: "${model}" cannot be served (${why}); choose from ${availableModels.join(', ')}`,
+      );
+    }
+  }
+
+  return {
+    host: values.host ?? defaultOptions.host,
+    port:
+      values.port === undefined ? defaultOptions.port : toInteger('port', values.port, 0, 65535),
+    trustProxy: values['trust-proxy'] ?? false,
+    emailEnabled: !values['no-email'],
+    accountsFile: values.accounts,
+    dataDir: values['data-dir'],
+    models,
+    loadDelayMs:
+      values['load-delay-ms'] === undefined
+        ? 0
+        : toInteger('load-delay-ms', values['load-delay-ms'], 0, 600_000),
+    visitsLog: values['visits-log'],
+    rateLimitPerMinute:
+      values['rate-limit'] === undefined
+        ? 0
+        : toInteger('rate-limit', values['rate-limit'], 1, 1_000_000),
+    historySize:
+      values.history === undefined
+        ? defaultOptions.historySize
+        : toInteger('history', values.history, 1, 1_000_000),
+    demo: !values['no-demo'],
+    quiet: values.quiet ?? false,
+  };
+}
+
+function parseFlags(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      accounts: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
+      'no-email': { type: 'boolean' },
+      models: { type: 'string' },
+      'load-delay-ms': { type: 'string' },
+      'visits-log': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      history: { type: 'string' },
+      'no-demo': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+}
