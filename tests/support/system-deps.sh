@@ -9,7 +9,7 @@ packages=(
   php8.2-sqlite3
   mariadb-server wordpress wordpress-theme-twentytwentythree
   phpunit php-codesniffer
-  php-mikey179-vfsstream php-symfony-phpunit-bridge php-phpspec-prophecy-phpunit
+  php-mikey179-vfsstream php-symfony-phpunit-bridge php-phpspec-prophecy-phpunit php-symfony-yaml
   zip unzip
 )
 

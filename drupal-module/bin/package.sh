@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds dist/sitebeam-drupal.zip (top folder sitebeam/) from drupal-module/ and the built snippet.
+# Run after `npm run build` (root `npm run package` does both).
+set -euo pipefail
+repo_root="$(cd "$(dirname "$0")/../.." && pwd)"
+module_dir="$repo_root/drupal-module"
+snippet_dist="$repo_root/snippet/dist"
+out="$repo_root/dist/sitebeam-drupal.zip"
+
+for built in sitebeam.min.js sitebeam-form.min.js; do
+  if [ ! -f "$snippet_dist/$built" ]; then
+    echo "package: $snippet_dist/$built is missing: run npm run build first" >&2
+    exit 1
+  fi
+done
+
+staging="$(mktemp -d)"
+trap 'rm -rf "$staging"' EXIT
+mkdir -p "$staging/sitebeam"
+# Only files git knows (tracked or new, not ignored): no test output, no local copies.
+(cd "$module_dir" && git ls-files --cached --others --exclude-standard -- . ':!bin' ':!phpcs.xml.dist') |
+  while IFS= read -r file; do
+    [ -f "$module_dir/$file" ] || continue
+    mkdir -p "$staging/sitebeam/$(dirname "$file")"
+    cp "$module_dir/$file" "$staging/sitebeam/$file"
+  done
+mkdir -p "$staging/sitebeam/js"
+cp "$snippet_dist/sitebeam.min.js" "$snippet_dist/sitebeam-form.min.js" "$staging/sitebeam/js/"
+
+mkdir -p "$(dirname "$out")"
+rm -f "$out"
+(cd "$staging" && zip -qr -X "$out" sitebeam)
+echo "package: $out ($(unzip -Z1 "$out" | wc -l) entries)"

@@ -1,0 +1,97 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Api;
+
+use GuzzleHttp\ClientInterface;
+use GuzzleHttp\Exception\GuzzleException;
+use GuzzleHttp\RequestOptions;
+
+/**
+ * The one client of the Sitebeam HTTP API: paths, field names and codes.
+ */
+class ApiClient {
+
+  public const PATH_EMAIL = '/v1/email';
+  public const PATH_MODELS = '/v1/ai/models';
+  public const PATH_TRACKER_IMAGE = '/v1/tracker/img/';
+  public const HEADER_TOKEN = 'X-Auth-Token';
+
+  public const FIELD_FROM = 'from';
+  public const FIELD_FROM_NAME = 'from_name';
+  public const FIELD_TO = 'to';
+  public const FIELD_REPLY_TO = 'replyto';
+  public const FIELD_SUBJECT = 'subject';
+  public const FIELD_CONTENT = 'content';
+  public const FIELD_ATTACHMENT = 'attachment';
+  public const FIELD_MIME_TYPE = 'mime_type';
+  public const FIELD_FILE_NAME = 'file_name';
+  public const FIELD_B64 = 'b64';
+
+  public const FIELD_STATUS = 'status';
+  public const FIELD_ERROR = 'error';
+  public const FIELD_I18N_CODE = 'i18n_code';
+  public const STATUS_OK = 'ok';
+  public const CODE_DISABLED_EMAIL_SERVICE = 'disabled_email_service';
+
+  public const SUBJECT_MAX_LENGTH = 998;
+
+  public function __construct(
+    protected ClientInterface $httpClient,
+    protected Credentials $credentials,
+  ) {}
+
+  /**
+   * Sends one message shaped by MessageMapper or ContactMessageComposer.
+   */
+  public function sendEmail(array $payload): ApiResult {
+    return $this->request('POST', self::PATH_EMAIL, $payload);
+  }
+
+  /**
+   * Lists the AI models: the cheapest call that proves the token is accepted.
+   */
+  public function listModels(): ApiResult {
+    return $this->request('GET', self::PATH_MODELS);
+  }
+
+  /**
+   * A client for other credentials, such as values typed into the form.
+   */
+  public function withCredentials(Credentials $credentials): static {
+    return new static($this->httpClient, $credentials);
+  }
+
+  protected function request(string $method, string $path, ?array $json = NULL): ApiResult {
+    if (!$this->credentials->isComplete()) {
+      return ApiResult::notConfigured();
+    }
+    $options = [
+      RequestOptions::HEADERS => [
+        'Accept' => 'application/json',
+        self::HEADER_TOKEN => $this->credentials->token(),
+      ],
+      RequestOptions::HTTP_ERRORS => FALSE,
+      RequestOptions::CONNECT_TIMEOUT => 5,
+      RequestOptions::TIMEOUT => 20,
+      RequestOptions::ALLOW_REDIRECTS => FALSE,
+    ];
+    if ($json !== NULL) {
+      $options[RequestOptions::JSON] = $json;
+    }
+    try {
+      $response = $this->httpClient->request($method, $this->credentials->baseUrl() . $path, $options);
+    }
+    catch (GuzzleException $e) {
+      return ApiResult::networkFailure($e->getMessage());
+    }
+    $retry_after = $response->getHeaderLine('Retry-After');
+    return ApiResult::fromResponse(
+      $response->getStatusCode(),
+      (string) $response->getBody(),
+      ctype_digit($retry_after) ? (int) $retry_after : NULL,
+    );
+  }
+
+}

@@ -1,0 +1,108 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Api;
+
+/**
+ * What one call to the API came back with, and what it means for a site owner.
+ */
+final class ApiResult {
+
+  public const OK = 'ok';
+  public const TOKEN_WRONG = 'token_wrong';
+  public const NOT_ENABLED = 'not_enabled';
+  public const SERVICE_DISABLED = 'service_disabled';
+  public const REJECTED = 'rejected';
+  public const RATE_LIMITED = 'rate_limited';
+  public const SERVER_ERROR = 'server_error';
+  public const UNREACHABLE = 'unreachable';
+  public const NOT_CONFIGURED = 'not_configured';
+
+  private function __construct(
+    public readonly int $status,
+    public readonly array $body,
+    public readonly string $networkError = '',
+    public readonly ?int $retryAfter = NULL,
+  ) {}
+
+  /**
+   * Reads an HTTP answer; a body that is not JSON becomes an empty array.
+   */
+  public static function fromResponse(int $status, string $body, ?int $retry_after = NULL): self {
+    $decoded = json_decode($body, TRUE);
+    return new self($status, is_array($decoded) ? $decoded : [], '', $retry_after);
+  }
+
+  /**
+   * The instance could not be reached, or did not answer in time.
+   */
+  public static function networkFailure(string $reason): self {
+    return new self(0, [], $reason === '' ? 'network error' : $reason);
+  }
+
+  /**
+   * Nothing was sent: the base URL or the token is missing.
+   */
+  public static function notConfigured(): self {
+    return new self(0, [], '');
+  }
+
+  public function isSuccess(): bool {
+    return $this->status >= 200 && $this->status < 300
+      && ($this->body[ApiClient::FIELD_STATUS] ?? NULL) === ApiClient::STATUS_OK;
+  }
+
+  /**
+   * The contract's i18n_code, or '' when the answer carried none.
+   */
+  public function code(): string {
+    $code = $this->body[ApiClient::FIELD_I18N_CODE] ?? '';
+    return is_string($code) ? $code : '';
+  }
+
+  /**
+   * The API's own error text, for logs only: never shown to visitors.
+   */
+  public function errorText(): string {
+    if ($this->networkError !== '') {
+      return $this->networkError;
+    }
+    $error = $this->body[ApiClient::FIELD_ERROR] ?? '';
+    return is_string($error) && $error !== '' ? $error : 'HTTP ' . $this->status;
+  }
+
+  /**
+   * One of the class constants: the cause in words a site owner understands.
+   */
+  public function diagnosis(): string {
+    if ($this->isSuccess()) {
+      return self::OK;
+    }
+    if ($this->networkError !== '') {
+      return self::UNREACHABLE;
+    }
+    return match (TRUE) {
+      $this->status === 0 => self::NOT_CONFIGURED,
+      $this->status === 401 => self::TOKEN_WRONG,
+      $this->status === 403 => self::NOT_ENABLED,
+      $this->status === 405 && $this->code() === ApiClient::CODE_DISABLED_EMAIL_SERVICE => self::SERVICE_DISABLED,
+      $this->status === 429 => self::RATE_LIMITED,
+      $this->status >= 500 => self::SERVER_ERROR,
+      $this->status >= 200 && $this->status < 300 => self::SERVER_ERROR,
+      default => self::REJECTED,
+    };
+  }
+
+  /**
+   * A line for the sitebeam log channel: status, code and the API's text.
+   */
+  public function logSummary(): string {
+    if ($this->networkError !== '') {
+      return 'network failure: ' . $this->networkError;
+    }
+    $code = $this->code();
+    return sprintf('HTTP %d%s: %s', $this->status, $code === '' ? '' : ' ' . $code, $this->errorText());
+  }
+
+}

@@ -1,0 +1,41 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Contact;
+
+use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Mail\BodyFormatter;
+
+/**
+ * Builds the /v1/email payload of a contact message.
+ *
+ * The sender stays the account's own address (DMARC): the visitor goes into
+ * Reply-To and, so that nothing is lost where Reply-To is ignored, into the
+ * body, where every visitor value is escaped.
+ */
+final class ContactMessageComposer {
+
+  public static function compose(ContactSubmission $submission, string $recipient, string $site_name): array {
+    $subject = $submission->subject !== '' ? $submission->subject : 'Message from ' . $submission->name;
+    $rows = [
+      'Name' => BodyFormatter::escape($submission->name),
+      'Email' => BodyFormatter::escape($submission->email),
+      'Subject' => BodyFormatter::escape($submission->subject),
+    ];
+    $content = '<p>' . BodyFormatter::escape(sprintf('A visitor of %s wrote through the contact form:', $site_name)) . "</p>\n<ul>\n";
+    foreach ($rows as $label => $value) {
+      $content .= '<li><strong>' . $label . ':</strong> ' . $value . "</li>\n";
+    }
+    $content .= "</ul>\n<p>" . nl2br(BodyFormatter::escape($submission->message), FALSE) . '</p>';
+
+    return [
+      ApiClient::FIELD_TO => $recipient,
+      ApiClient::FIELD_FROM_NAME => $site_name,
+      ApiClient::FIELD_REPLY_TO => $submission->email,
+      ApiClient::FIELD_SUBJECT => mb_substr(sprintf('[%s] %s', $site_name, $subject), 0, ApiClient::SUBJECT_MAX_LENGTH),
+      ApiClient::FIELD_CONTENT => $content,
+    ];
+  }
+
+}

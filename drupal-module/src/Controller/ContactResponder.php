@@ -1,0 +1,120 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Controller;
+
+use Drupal\Component\Utility\Html;
+use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
+use Drupal\Core\StringTranslation\StringTranslationTrait;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\StringTranslation\TranslationInterface;
+use Drupal\Core\Url;
+use Drupal\sitebeam\Contact\ContactProblem;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\HttpFoundation\JsonResponse;
+use Symfony\Component\HttpFoundation\RedirectResponse;
+use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpFoundation\Response;
+
+/**
+ * Answers a contact post: JSON for the widget, redirect or page without it.
+ */
+class ContactResponder implements ContainerInjectionInterface {
+
+  use StringTranslationTrait;
+
+  public function __construct(TranslationInterface $string_translation) {
+    $this->stringTranslation = $string_translation;
+  }
+
+  public static function create(ContainerInterface $container): static {
+    return new static($container->get('string_translation'));
+  }
+
+  public function success(Request $request): Response {
+    $message = $this->t('Thank you: your message has been sent.');
+    if ($this->wantsJson($request)) {
+      return $this->noStore(new JsonResponse(['status' => 'ok', 'message' => (string) $message]));
+    }
+    $back = $this->formPage($request);
+    $back .= (str_contains($back, '?') ? '&' : '?') . 'sent=1';
+    return $this->noStore(new RedirectResponse($back, 303));
+  }
+
+  public function failure(Request $request, ContactProblem $problem, ?int $retry_after = NULL): Response {
+    $text = (string) $this->describe($problem);
+    $headers = $retry_after ? ['Retry-After' => (string) $retry_after] : [];
+    // A 415 is always JSON: the kind of body the client reads is unknown.
+    if ($this->wantsJson($request) || $problem->code === ContactProblem::UNSUPPORTED_MEDIA_TYPE) {
+      $body = ['status' => 'ko', 'error' => $text, 'i18n_code' => $problem->code];
+      if ($problem->field !== '') {
+        $body['field'] = $problem->field;
+      }
+      return $this->noStore(new JsonResponse($body, $problem->status(), $headers));
+    }
+    $page = sprintf(
+      '<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>%s</title></head><body><h1>%s</h1><p>%s</p><p><a href="%s">%s</a></p></body></html>',
+      Html::escape((string) $this->t('Message not sent')),
+      Html::escape((string) $this->t('Your message was not sent')),
+      Html::escape($text),
+      Html::escape($this->formPage($request)),
+      Html::escape((string) $this->t('Back to the form (your text is kept when you use the Back button)')),
+    );
+    return $this->noStore(new Response($page, $problem->status(), $headers + ['Content-Type' => 'text/html; charset=UTF-8']));
+  }
+
+  public function methodNotAllowed(): Response {
+    return $this->noStore(new JsonResponse(
+      ['status' => 'ko', 'error' => (string) $this->t('Send the form with POST.'), 'i18n_code' => 'method_not_allowed'],
+      405,
+      ['Allow' => 'POST, OPTIONS'],
+    ));
+  }
+
+  /**
+   * Words a visitor may read: never the API's own text or the recipient.
+   */
+  public function describe(ContactProblem $problem): TranslatableMarkup {
+    $labels = [
+      'name' => $this->t('Your name'),
+      'email' => $this->t('Your email address'),
+      'subject' => $this->t('Subject'),
+      'message' => $this->t('Message'),
+    ];
+    return match ($problem->code) {
+      ContactProblem::INVALID_FIELD => isset($labels[$problem->field])
+        ? $this->t('Please check the field "@field".', ['@field' => $labels[$problem->field]])
+        : $this->t('The form data could not be read. Please reload the page and try again.'),
+      ContactProblem::SPAM_SUSPECTED => $this->t('Your message looks automated and was not sent. Please wait a few seconds and send it again.'),
+      ContactProblem::FORBIDDEN_ORIGIN => $this->t('This form could not be verified. Please reload the page and send it again.'),
+      ContactProblem::PAYLOAD_TOO_LARGE => $this->t('Your message is too long.'),
+      ContactProblem::UNSUPPORTED_MEDIA_TYPE => $this->t('The form was sent in a format this site does not accept.'),
+      ContactProblem::RATE_LIMITED => $this->t('You have sent several messages in a short time. Please try again later.'),
+      ContactProblem::NOT_CONFIGURED => $this->t('The contact form is not available at the moment. Please try again later.'),
+      ContactProblem::UPSTREAM_FAILED => $this->t('Your message could not be sent just now. Please try again in a few minutes.'),
+    };
+  }
+
+  protected function wantsJson(Request $request): bool {
+    return $request->getContentTypeFormat() === 'json';
+  }
+
+  /**
+   * The page the form came from when it is on this site, else the front page.
+   */
+  protected function formPage(Request $request): string {
+    $referer = (string) $request->headers->get('Referer', '');
+    $base = $request->getSchemeAndHttpHost();
+    if ($referer !== '' && str_starts_with($referer, $base . '/')) {
+      return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $referer), '?&');
+    }
+    return Url::fromRoute('<front>', [], ['absolute' => TRUE])->toString();
+  }
+
+  protected function noStore(Response $response): Response {
+    $response->headers->set('Cache-Control', 'no-store, private');
+    return $response;
+  }
+
+}

@@ -1,0 +1,69 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Form;
+
+use Drupal\Core\Messenger\MessengerInterface;
+use Drupal\Core\StringTranslation\StringTranslationTrait;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\StringTranslation\TranslationInterface;
+use Drupal\sitebeam\Api\ApiResult;
+
+/**
+ * Tells a site owner what a test against the instance found.
+ */
+class ApiResultMessages {
+
+  use StringTranslationTrait;
+
+  public function __construct(
+    protected MessengerInterface $messenger,
+    TranslationInterface $string_translation,
+  ) {
+    $this->stringTranslation = $string_translation;
+  }
+
+  /**
+   * "Test connection": any answer past authentication proves the token.
+   */
+  public function reportConnection(ApiResult $result, string $url): void {
+    if ($result->isSuccess()) {
+      $this->messenger->addStatus($this->t('Connected to @url: the token is valid.', ['@url' => $url]));
+      return;
+    }
+    if ($result->status === 403 && $result->code() === 'not_aiapi') {
+      $this->messenger->addStatus($this->t('Connected to @url: the token is valid. (The AI API is not enabled for this account; this module does not need it.)', ['@url' => $url]));
+      return;
+    }
+    $this->messenger->addError($this->explain($result, $url));
+  }
+
+  /**
+   * "Send test email".
+   */
+  public function reportTestEmail(ApiResult $result, string $url, string $recipient): void {
+    if ($result->isSuccess()) {
+      $this->messenger->addStatus($this->t('A test email was sent to @recipient through @url.', ['@recipient' => $recipient, '@url' => $url]));
+      return;
+    }
+    $this->messenger->addError($this->explain($result, $url));
+  }
+
+  public function explain(ApiResult $result, string $url): TranslatableMarkup {
+    $args = ['@url' => $url, '@status' => $result->status, '@code' => $result->code()];
+    return match ($result->diagnosis()) {
+      ApiResult::NOT_CONFIGURED => $this->t('Enter the instance base URL, and set the API token in settings.php or in the token field, first.'),
+      ApiResult::TOKEN_WRONG => $this->t('The instance at @url refused the token (401): the token is wrong. Copy it again from your Sitebeam account.', $args),
+      ApiResult::NOT_ENABLED => $result->code() === 'not_aiapi'
+        ? $this->t('The AI API is not enabled for this account (403). Ask the instance support or administrator to enable it.', $args)
+        : $this->t('Email sending is not enabled for this account (403 @code). Ask the instance support or administrator to enable the email API for it.', $args),
+      ApiResult::SERVICE_DISABLED => $this->t('The instance at @url has email sending switched off (405). Ask its administrator.', $args),
+      ApiResult::UNREACHABLE => $this->t('The instance at @url cannot be reached: check the address and the network. (@reason)', $args + ['@reason' => $result->errorText()]),
+      ApiResult::RATE_LIMITED => $this->t('The instance at @url is limiting requests (429). Try again in a few minutes.', $args),
+      ApiResult::SERVER_ERROR => $this->t('The instance at @url had a problem (@status). Try again later.', $args),
+      default => $this->t('The instance at @url refused the request (@status @code): @error', $args + ['@error' => $result->errorText()]),
+    };
+  }
+
+}

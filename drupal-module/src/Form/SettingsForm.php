@@ -1,0 +1,261 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Form;
+
+use Drupal\Core\Config\ConfigFactoryInterface;
+use Drupal\Core\Config\TypedConfigManagerInterface;
+use Drupal\Core\Entity\EntityTypeManagerInterface;
+use Drupal\Core\Form\ConfigFormBase;
+use Drupal\Core\Form\ConfigTarget;
+use Drupal\Core\Form\FormStateInterface;
+use Drupal\Core\Form\RedundantEditableConfigNamesTrait;
+use Drupal\Core\Session\AccountInterface;
+use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Api\Credentials;
+use Drupal\sitebeam\Api\CredentialsFactory;
+use Drupal\sitebeam\Mail\MailerSwitch;
+use Drupal\sitebeam\Settings\SettingsValidator;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+
+/**
+ * Settings at /admin/config/services/sitebeam.
+ */
+class SettingsForm extends ConfigFormBase {
+
+  use RedundantEditableConfigNamesTrait;
+
+  private const CONFIG = 'sitebeam.settings';
+
+  public function __construct(
+    ConfigFactoryInterface $config_factory,
+    TypedConfigManagerInterface $typed_config_manager,
+    protected CredentialsFactory $credentialsFactory,
+    protected ApiClient $apiClient,
+    protected MailerSwitch $mailerSwitch,
+    protected EntityTypeManagerInterface $entityTypeManager,
+    protected AccountInterface $currentUser,
+  ) {
+    parent::__construct($config_factory, $typed_config_manager);
+  }
+
+  public static function create(ContainerInterface $container): static {
+    return new static(
+      $container->get('config.factory'),
+      $container->get('config.typed'),
+      $container->get('sitebeam.credentials_factory'),
+      $container->get('sitebeam.api_client'),
+      $container->get('sitebeam.mailer_switch'),
+      $container->get('entity_type.manager'),
+      $container->get('current_user'),
+    );
+  }
+
+  public function getFormId(): string {
+    return 'sitebeam_settings';
+  }
+
+  public function buildForm(array $form, FormStateInterface $form_state): array {
+    $form['connection'] = [
+      '#type' => 'details',
+      '#title' => $this->t('Instance'),
+      '#open' => TRUE,
+    ];
+    $form['connection']['base_url'] = [
+      '#type' => 'url',
+      '#title' => $this->t('Instance base URL'),
+      '#description' => $this->t('For example https://api.example.com. It must use https (the token is sent to it), except for localhost and 127.0.0.1.'),
+      '#config_target' => self::CONFIG . ':base_url',
+    ];
+    $form['connection'] += $this->tokenElements();
+    $form['connection']['website'] = [
+      '#type' => 'textfield',
+      '#title' => $this->t('Website name'),
+      '#description' => $this->t('The name visits are recorded under. Leave empty to use the host of each page.'),
+      '#placeholder' => $this->getRequest()->getHost(),
+      '#maxlength' => 255,
+      '#config_target' => self::CONFIG . ':website',
+    ];
+
+    $form['tracker'] = [
+      '#type' => 'details',
+      '#title' => $this->t('Visit tracker'),
+      '#open' => TRUE,
+    ];
+    $form['tracker']['tracker_enabled'] = [
+      '#type' => 'checkbox',
+      '#title' => $this->t('Add the tracker to pages'),
+      '#config_target' => self::CONFIG . ':tracker.enabled',
+    ];
+    $form['tracker']['tracker_respect_dnt'] = [
+      '#type' => 'checkbox',
+      '#title' => $this->t('Respect Do Not Track and Global Privacy Control'),
+      '#config_target' => self::CONFIG . ':tracker.respect_dnt',
+    ];
+    $form['tracker']['tracker_noscript'] = [
+      '#type' => 'checkbox',
+      '#title' => $this->t('Count visitors without JavaScript with an invisible image'),
+      '#config_target' => self::CONFIG . ':tracker.noscript',
+    ];
+    $form['tracker']['visibility_roles'] = [
+      '#type' => 'checkboxes',
+      '#title' => $this->t('Roles not tracked'),
+      '#options' => $this->roleOptions(),
+      '#config_target' => new ConfigTarget(self::CONFIG, 'visibility.roles', toConfig: static::class . '::checkedKeys'),
+    ];
+    $form['tracker']['visibility_paths'] = [
+      '#type' => 'textarea',
+      '#title' => $this->t('Paths not tracked'),
+      '#description' => $this->t('One path per line, starting with a slash; * is a wildcard, for example /user/*/edit. Administration pages are never tracked.'),
+      '#rows' => 5,
+      '#config_target' => new ConfigTarget(self::CONFIG, 'visibility.paths', fromConfig: static::class . '::linesFromList', toConfig: SettingsValidator::class . '::pathLines'),
+    ];
+
+    $form['mail'] = [
+      '#type' => 'details',
+      '#title' => $this->t('Site mail'),
+      '#open' => TRUE,
+    ];
+    $form['mail']['mail_route'] = [
+      '#type' => 'checkbox',
+      '#title' => $this->t('Send all site mail through the API'),
+      '#description' => $this->t('Makes Sitebeam the default mailer of the site. Turning this off gives back the mailer used before (now: %mailer).', ['%mailer' => $this->mailerSwitch->isActive() ? $this->mailerSwitch->previousMailerId() : $this->config('system.mail')->get('interface.default')]),
+      '#config_target' => self::CONFIG . ':mail.route',
+    ];
+    $form['mail']['mail_fallback'] = [
+      '#type' => 'checkbox',
+      '#title' => $this->t('When the API fails, hand the message to the previous mailer'),
+      '#description' => $this->t('Off: a failed message is logged in the sitebeam channel and reported as not sent.'),
+      '#config_target' => self::CONFIG . ':mail.fallback',
+    ];
+
+    $form['contact'] = [
+      '#type' => 'details',
+      '#title' => $this->t('Contact form'),
+      '#open' => TRUE,
+      '#description' => $this->t('Place the "Sitebeam contact form" block to show the form. Visitors never choose the recipient.'),
+    ];
+    $form['contact']['contact_recipient'] = [
+      '#type' => 'email',
+      '#title' => $this->t('Recipient'),
+      '#description' => $this->t('Leave empty to use the site email address.'),
+      '#placeholder' => (string) $this->config('system.site')->get('mail'),
+      '#config_target' => self::CONFIG . ':contact.recipient',
+    ];
+    $form['contact']['contact_flood_limit'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Messages one visitor may send'),
+      '#min' => 1,
+      '#config_target' => self::CONFIG . ':contact.flood_limit',
+    ];
+    $form['contact']['contact_flood_window'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Within this many seconds'),
+      '#min' => 60,
+      '#config_target' => self::CONFIG . ':contact.flood_window',
+    ];
+
+    $form = parent::buildForm($form, $form_state);
+    $form['actions']['test_connection'] = [
+      '#type' => 'submit',
+      '#value' => $this->t('Test connection'),
+      '#submit' => ['::testConnection'],
+    ];
+    $form['actions']['test_email'] = [
+      '#type' => 'submit',
+      '#value' => $this->t('Send test email'),
+      '#submit' => ['::sendTestEmail'],
+    ];
+    return $form;
+  }
+
+  /**
+   * The token is shown as its source only, never as its value.
+   */
+  protected function tokenElements(): array {
+    $source = $this->credentialsFactory->siteCredentials()->tokenSource();
+    $status = match ($source) {
+      Credentials::SOURCE_SETTINGS_PHP => $this->t('The API token is set in settings.php (<code>$settings[\'sitebeam_api_token\']</code>). It is not shown here.'),
+      Credentials::SOURCE_CONFIG => $this->t('The API token is stored in the site configuration. Prefer <code>$settings[\'sitebeam_api_token\']</code> in settings.php: configuration exports then never carry it.'),
+      default => $this->t('No API token yet. Add <code>$settings[\'sitebeam_api_token\'] = \'…\';</code> to settings.php (preferred), or enter it below.'),
+    };
+    $elements['token_status'] = [
+      '#type' => 'item',
+      '#title' => $this->t('API token'),
+      '#markup' => $status,
+    ];
+    if ($source === Credentials::SOURCE_SETTINGS_PHP) {
+      return $elements;
+    }
+    $elements['api_token'] = [
+      '#type' => 'password',
+      '#title' => $this->t('API token (stored in configuration)'),
+      '#description' => $source === Credentials::SOURCE_CONFIG ? $this->t('Leave empty to keep the stored token.') : '',
+      '#attributes' => ['autocomplete' => 'off'],
+    ];
+    if ($source === Credentials::SOURCE_CONFIG) {
+      $elements['api_token_clear'] = [
+        '#type' => 'checkbox',
+        '#title' => $this->t('Remove the stored token'),
+      ];
+    }
+    return $elements;
+  }
+
+  public function submitForm(array &$form, FormStateInterface $form_state): void {
+    parent::submitForm($form, $form_state);
+    $typed_token = trim((string) $form_state->getValue('api_token', ''));
+    if ($typed_token !== '' || $form_state->getValue('api_token_clear')) {
+      $this->configFactory()->getEditable(self::CONFIG)->set('api_token', $form_state->getValue('api_token_clear') ? '' : $typed_token)->save();
+    }
+    $this->mailerSwitch->apply((bool) $form_state->getValue('mail_route'));
+  }
+
+  public function testConnection(array &$form, FormStateInterface $form_state): void {
+    $credentials = $this->typedCredentials($form_state);
+    $this->messages()->reportConnection($this->apiClient->withCredentials($credentials)->listModels(), $credentials->baseUrl());
+    $form_state->setRebuild();
+  }
+
+  public function sendTestEmail(array &$form, FormStateInterface $form_state): void {
+    $credentials = $this->typedCredentials($form_state);
+    $recipient = (string) ($this->currentUser->getEmail() ?: $this->config('system.site')->get('mail'));
+    $site_name = (string) $this->config('system.site')->get('name');
+    $result = $this->apiClient->withCredentials($credentials)->sendEmail([
+      ApiClient::FIELD_TO => $recipient,
+      ApiClient::FIELD_SUBJECT => (string) $this->t('Sitebeam test email from @site', ['@site' => $site_name]),
+      ApiClient::FIELD_CONTENT => '<p>' . $this->t('This message was sent by the Sitebeam module of @site to test the connection to the API.', ['@site' => $site_name]) . '</p>',
+    ]);
+    $this->messages()->reportTestEmail($result, $credentials->baseUrl(), $recipient);
+    $form_state->setRebuild();
+  }
+
+  /**
+   * Converts the checkboxes value into the list of checked role IDs.
+   */
+  public static function checkedKeys(array $value): array {
+    return array_values(array_filter($value, 'is_string'));
+  }
+
+  public static function linesFromList(?array $list): string {
+    return implode("\n", $list ?? []);
+  }
+
+  protected function typedCredentials(FormStateInterface $form_state): Credentials {
+    return $this->credentialsFactory->forValues((string) $form_state->getValue('base_url'), (string) $form_state->getValue('api_token', ''));
+  }
+
+  protected function messages(): ApiResultMessages {
+    return new ApiResultMessages($this->messenger(), $this->getStringTranslation());
+  }
+
+  protected function roleOptions(): array {
+    $options = [];
+    foreach ($this->entityTypeManager->getStorage('user_role')->loadMultiple() as $role) {
+      $options[$role->id()] = $role->label();
+    }
+    return $options;
+  }
+
+}

@@ -1,0 +1,43 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Hook;
+
+use Drupal\Core\Hook\Attribute\Hook;
+use Drupal\Core\Routing\RouteMatchInterface;
+use Drupal\Core\StringTranslation\StringTranslationTrait;
+use Drupal\Core\StringTranslation\TranslationInterface;
+use Drupal\Core\Url;
+
+/**
+ * The module's page in the Help section.
+ */
+class HelpHooks {
+
+  use StringTranslationTrait;
+
+  public function __construct(TranslationInterface $string_translation) {
+    $this->stringTranslation = $string_translation;
+  }
+
+  /**
+   * Implements hook_help().
+   */
+  #[Hook('help')]
+  public function help(string $route_name, RouteMatchInterface $route_match): ?string {
+    if ($route_name !== 'help.page.sitebeam') {
+      return NULL;
+    }
+    $settings = Url::fromRoute('sitebeam.settings')->toString();
+    return '<h2>' . $this->t('About') . '</h2>'
+      . '<p>' . $this->t('Sitebeam connects the site to a Sitebeam API instance: a visit tracker on every public page, all site mail sent through the API, and a contact form block whose messages reach a fixed recipient.') . '</p>'
+      . '<h2>' . $this->t('Uses') . '</h2><dl>'
+      . '<dt>' . $this->t('Connecting') . '</dt><dd>' . $this->t('Put the API token in settings.php as <code>$settings[\'sitebeam_api_token\']</code> (it then stays out of configuration exports), and the instance address on the <a href=":url">Sitebeam settings page</a>.', [':url' => $settings]) . '</dd>'
+      . '<dt>' . $this->t('Tracking visits') . '</dt><dd>' . $this->t('The tracker is added to every page except administration pages, the paths and the roles you exclude.') . '</dd>'
+      . '<dt>' . $this->t('Sending site mail') . '</dt><dd>' . $this->t('Turn on "Send all site mail through the API" to make Sitebeam the default mailer; turning it off restores the previous one.') . '</dd>'
+      . '<dt>' . $this->t('Contact form') . '</dt><dd>' . $this->t('Place the "Sitebeam contact form" block in a region. Messages go to the recipient set on the settings page; visitors never choose it.') . '</dd>'
+      . '</dl>';
+  }
+
+}

@@ -1,0 +1,31 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Hook;
+
+use Drupal\Core\Hook\Attribute\Hook;
+
+/**
+ * Theme hooks of the contact form block.
+ */
+class ThemeHooks {
+
+  /**
+   * Implements hook_theme().
+   */
+  #[Hook('theme')]
+  public function theme(): array {
+    return [
+      'sitebeam_contact_form' => [
+        'variables' => [
+          'action' => '',
+          'id_prefix' => 'sitebeam-contact',
+          'sent' => FALSE,
+          'token' => [],
+        ],
+      ],
+    ];
+  }
+
+}

@@ -1,0 +1,68 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Mail;
+
+/**
+ * Reads address headers: "a@x.test, Name <b@x.test>, \"Last, First\" <c@x.test>".
+ */
+final class AddressParser {
+
+  /**
+   * Every mailbox of a header value, in order, each address once.
+   *
+   * @return \Drupal\sitebeam\Mail\Address[]
+   *   The mailboxes.
+   *
+   * @throws \InvalidArgumentException
+   *   A line break (header injection) or an invalid address; the message
+   *   names the header.
+   */
+  public static function parseList(string $value, string $header): array {
+    if (preg_match('/[\r\n]/', $value)) {
+      throw new \InvalidArgumentException(sprintf('The %s header contains a line break.', $header));
+    }
+    $addresses = [];
+    foreach (str_getcsv($value, ',', '"', '\\') as $item) {
+      $item = trim((string) $item);
+      if ($item === '') {
+        continue;
+      }
+      $address = self::parseMailbox($item, $header);
+      $addresses[strtolower($address->email)] ??= $address;
+    }
+    return array_values($addresses);
+  }
+
+  /**
+   * True when the text is one bare address: no display name, no list.
+   */
+  public static function isValidEmail(string $email): bool {
+    return !preg_match('/[\s,;<>()"]/', $email)
+      && filter_var($email, FILTER_VALIDATE_EMAIL, FILTER_FLAG_EMAIL_UNICODE) !== FALSE;
+  }
+
+  private static function parseMailbox(string $item, string $header): Address {
+    $name = '';
+    $email = $item;
+    if (preg_match('/^(.*)<([^<>]+)>$/s', $item, $parts)) {
+      $name = self::decodeName(trim($parts[1]));
+      $email = trim($parts[2]);
+    }
+    if (!self::isValidEmail($email)) {
+      throw new \InvalidArgumentException(sprintf('The %s header holds an invalid address: "%s".', $header, $email));
+    }
+    return new Address($email, $name);
+  }
+
+  private static function decodeName(string $name): string {
+    $name = trim($name, " \t\"");
+    if (str_contains($name, '=?')) {
+      $decoded = iconv_mime_decode($name, ICONV_MIME_DECODE_CONTINUE_ON_ERROR, 'UTF-8');
+      $name = $decoded === FALSE ? $name : $decoded;
+    }
+    return stripslashes($name);
+  }
+
+}

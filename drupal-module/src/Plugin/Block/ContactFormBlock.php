@@ -1,0 +1,55 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Plugin\Block;
+
+use Drupal\Component\Utility\Html;
+use Drupal\Core\Block\Attribute\Block;
+use Drupal\Core\Block\BlockBase;
+use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\Url;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\HttpFoundation\RequestStack;
+
+/**
+ * The contact widget, posting to the module's /sitebeam/contact endpoint.
+ */
+#[Block(
+  id: 'sitebeam_contact_form',
+  admin_label: new TranslatableMarkup('Sitebeam contact form'),
+  category: new TranslatableMarkup('Forms'),
+)]
+class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterface {
+
+  public function __construct(
+    array $configuration,
+    $plugin_id,
+    $plugin_definition,
+    protected RequestStack $requestStack,
+  ) {
+    parent::__construct($configuration, $plugin_id, $plugin_definition);
+  }
+
+  public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
+    return new static($configuration, $plugin_id, $plugin_definition, $container->get('request_stack'));
+  }
+
+  public function build(): array {
+    return [
+      '#theme' => 'sitebeam_contact_form',
+      '#action' => Url::fromRoute('sitebeam.contact')->toString(),
+      '#id_prefix' => Html::getUniqueId('sitebeam-contact'),
+      // The no-JavaScript post comes back here with ?sent=1.
+      '#sent' => $this->requestStack->getCurrentRequest()?->query->get('sent') === '1',
+      '#token' => [
+        '#lazy_builder' => ['sitebeam.contact_form_token:hiddenField', []],
+        '#create_placeholder' => TRUE,
+      ],
+      '#attached' => ['library' => ['sitebeam/contact_form']],
+      '#cache' => ['contexts' => ['url.query_args:sent']],
+    ];
+  }
+
+}

@@ -1,0 +1,128 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Plugin\Mail;
+
+use Drupal\Core\Config\ConfigFactoryInterface;
+use Drupal\Core\Mail\Attribute\Mail;
+use Drupal\Core\Mail\MailInterface;
+use Drupal\Core\Mail\MailManagerInterface;
+use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Mail\BodyFormatter;
+use Drupal\sitebeam\Mail\HeaderBag;
+use Drupal\sitebeam\Mail\MailerSwitch;
+use Drupal\sitebeam\Mail\MessageMapper;
+use Psr\Log\LoggerInterface;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+
+/**
+ * Sends site mail through the Sitebeam API's /v1/email.
+ */
+#[Mail(
+  id: 'sitebeam_mail',
+  label: new TranslatableMarkup('Sitebeam API'),
+  description: new TranslatableMarkup('Sends mail through the Sitebeam API instead of a local mail server.'),
+)]
+class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
+
+  /**
+   * Key under which format() keeps the message as the previous mailer expects it.
+   */
+  public const UNFORMATTED = 'sitebeam_unformatted';
+
+  public function __construct(
+    protected ApiClient $apiClient,
+    protected LoggerInterface $logger,
+    protected ConfigFactoryInterface $configFactory,
+    protected MailManagerInterface $mailManager,
+    protected MailerSwitch $mailerSwitch,
+  ) {}
+
+  public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
+    return new static(
+      $container->get('sitebeam.api_client'),
+      $container->get('logger.channel.sitebeam'),
+      $container->get('config.factory'),
+      $container->get('plugin.manager.mail'),
+      $container->get('sitebeam.mailer_switch'),
+    );
+  }
+
+  /**
+   * {@inheritdoc}
+   *
+   * HTML stays HTML; plain text is escaped into paragraphs.
+   */
+  public function format(array $message) {
+    $message[self::UNFORMATTED] = [
+      'body' => $message['body'],
+      'headers' => $message['headers'],
+    ];
+    $parts = is_array($message['body']) ? $message['body'] : [$message['body']];
+    $message['body'] = BodyFormatter::toHtml($parts, BodyFormatter::isHtml($message['headers']));
+    $message['headers'] = ['Content-Type' => 'text/html; charset=UTF-8'] + HeaderBag::without($message['headers'], 'Content-Type', 'Content-Transfer-Encoding');
+    return $message;
+  }
+
+  /**
+   * {@inheritdoc}
+   *
+   * One request per recipient (see MessageMapper). Recipients the API did
+   * not accept are handed to the previous mailer when fallback is on.
+   */
+  public function mail(array $message) {
+    try {
+      $payloads = MessageMapper::map($message);
+    }
+    catch (\InvalidArgumentException $e) {
+      $this->logger->error('Mail @id not sent: @reason', ['@id' => $message['id'] ?? '?', '@reason' => $e->getMessage()]);
+      return FALSE;
+    }
+
+    $failed = [];
+    foreach ($payloads as $payload) {
+      $result = $this->apiClient->sendEmail($payload);
+      if (!$result->isSuccess()) {
+        $failed[] = $payload[ApiClient::FIELD_TO];
+        $this->logger->error('Mail @id to @to not sent by the API: @result', [
+          '@id' => $message['id'] ?? '?',
+          '@to' => $payload[ApiClient::FIELD_TO],
+          '@result' => $result->logSummary(),
+        ]);
+      }
+    }
+    if ($failed === []) {
+      return TRUE;
+    }
+    return $this->configFactory->get('sitebeam.settings')->get('mail.fallback')
+      ? $this->sendWithPreviousMailer($message, $failed)
+      : FALSE;
+  }
+
+  /**
+   * Hands each failed recipient its own copy, so no Bcc is disclosed.
+   */
+  protected function sendWithPreviousMailer(array $message, array $recipients): bool {
+    $previous_id = $this->mailerSwitch->previousMailerId();
+    $previous = $this->mailManager->createInstance($previous_id);
+    $original = $message[self::UNFORMATTED] ?? ['body' => [$message['body']], 'headers' => $message['headers']];
+    unset($message[self::UNFORMATTED]);
+    $all_sent = TRUE;
+    foreach ($recipients as $recipient) {
+      $copy = ['to' => $recipient, 'body' => $original['body'], 'headers' => HeaderBag::without($original['headers'], 'Cc', 'Bcc')] + $message;
+      $sent = (bool) $previous->mail($previous->format($copy));
+      $this->logger->notice('Mail @id to @to handed to the @mailer mailer: @outcome', [
+        '@id' => $message['id'] ?? '?',
+        '@to' => $recipient,
+        '@mailer' => $previous_id,
+        '@outcome' => $sent ? 'sent' : 'failed too',
+      ]);
+      $all_sent = $all_sent && $sent;
+    }
+    return $all_sent;
+  }
+
+}

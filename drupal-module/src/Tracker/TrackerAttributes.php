@@ -1,0 +1,64 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Tracker;
+
+use Drupal\sitebeam\Api\ApiClient;
+
+/**
+ * The tracker tag's data-* attributes and the noscript pixel address.
+ *
+ * The names are the snippet's (issue 3): data-api, data-website and
+ * data-respect-dnt.
+ */
+final class TrackerAttributes {
+
+  public function __construct(
+    public readonly string $baseUrl,
+    public readonly string $website,
+    public readonly bool $respectDoNotTrack,
+  ) {}
+
+  /**
+   * Reads sitebeam.settings values.
+   *
+   * @param array $settings
+   *   The sitebeam.settings data.
+   * @param string $default_website
+   *   Used when no website name is set: the request host for the pixel, or ''
+   *   for the script, which then falls back to location.hostname itself.
+   */
+  public static function fromSettings(array $settings, string $default_website = ''): self {
+    $website = trim((string) ($settings['website'] ?? ''));
+    return new self(
+      rtrim(trim((string) ($settings['base_url'] ?? '')), '/'),
+      $website === '' ? $default_website : $website,
+      (bool) ($settings['tracker']['respect_dnt'] ?? TRUE),
+    );
+  }
+
+  public function isUsable(): bool {
+    return $this->baseUrl !== '';
+  }
+
+  /**
+   * @return array<string, string>
+   *   Attribute name => value.
+   */
+  public function dataAttributes(): array {
+    $attributes = ['data-api' => $this->baseUrl];
+    if ($this->website !== '') {
+      $attributes['data-website'] = $this->website;
+    }
+    if (!$this->respectDoNotTrack) {
+      $attributes['data-respect-dnt'] = 'false';
+    }
+    return $attributes;
+  }
+
+  public function pixelUrl(): string {
+    return $this->baseUrl . ApiClient::PATH_TRACKER_IMAGE . rawurlencode($this->website);
+  }
+
+}

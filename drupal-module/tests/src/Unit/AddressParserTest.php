@@ -1,0 +1,66 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Unit;
+
+use Drupal\sitebeam\Mail\AddressParser;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * @coversDefaultClass \Drupal\sitebeam\Mail\AddressParser
+ * @group sitebeam
+ */
+final class AddressParserTest extends TestCase {
+
+  public function testPlainDisplayNameAndQuotedCommaInOneHeader(): void {
+    $list = AddressParser::parseList('a@example.test, Bea Blue <b@example.test>, "Doe, Carl" <c@example.test>', 'To');
+    $this->assertSame(['a@example.test', 'b@example.test', 'c@example.test'], array_map(fn ($a) => $a->email, $list));
+    $this->assertSame(['', 'Bea Blue', 'Doe, Carl'], array_map(fn ($a) => $a->name, $list));
+  }
+
+  public function testEachAddressOnceWhateverItsCase(): void {
+    $list = AddressParser::parseList('a@example.test, A@Example.test, Other <a@example.test>', 'To');
+    $this->assertCount(1, $list);
+  }
+
+  public function testMimeEncodedDisplayNameIsDecoded(): void {
+    $list = AddressParser::parseList('=?UTF-8?B?w4lsw6huZQ==?= <e@example.test>', 'From');
+    $this->assertSame('Élène', $list[0]->name);
+  }
+
+  public function testEmptyHeaderHasNoAddress(): void {
+    $this->assertSame([], AddressParser::parseList('  ', 'Cc'));
+  }
+
+  /**
+   * @dataProvider injectionProvider
+   */
+  public function testLineBreaksAreRefused(string $value): void {
+    $this->expectException(\InvalidArgumentException::class);
+    $this->expectExceptionMessage('Bcc header contains a line break');
+    AddressParser::parseList($value, 'Bcc');
+  }
+
+  public static function injectionProvider(): array {
+    return [
+      'LF' => ["a@example.test\nBcc: victim@example.test"],
+      'CR' => ["a@example.test\rX: y"],
+      'CRLF in name' => ["Evil\r\n <a@example.test>"],
+    ];
+  }
+
+  public function testInvalidAddressNamesTheHeader(): void {
+    $this->expectException(\InvalidArgumentException::class);
+    $this->expectExceptionMessage('Reply-To header holds an invalid address: "not-an-address"');
+    AddressParser::parseList('not-an-address', 'Reply-To');
+  }
+
+  public function testValidEmail(): void {
+    $this->assertTrue(AddressParser::isValidEmail('jo.smith+tag@example.co.uk'));
+    $this->assertFalse(AddressParser::isValidEmail('two@example.test three@example.test'));
+    $this->assertFalse(AddressParser::isValidEmail('a@example.test,b@example.test'));
+    $this->assertFalse(AddressParser::isValidEmail(''));
+  }
+
+}

@@ -1,0 +1,56 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Unit;
+
+use Drupal\Component\Render\MarkupInterface;
+use Drupal\sitebeam\Mail\BodyFormatter;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * @coversDefaultClass \Drupal\sitebeam\Mail\BodyFormatter
+ * @group sitebeam
+ */
+final class BodyFormatterTest extends TestCase {
+
+  public function testPlainTextIsEscapedWithLineBreaksAndLinks(): void {
+    $html = BodyFormatter::toHtml(["Hello <b>Ann</b> & co,\nreset: https://site.test/user/reset/1?a=1&b=2.", 'Bye'], FALSE);
+    $this->assertSame(
+      "<p>Hello &lt;b&gt;Ann&lt;/b&gt; &amp; co,<br>\nreset: <a href=\"https://site.test/user/reset/1?a=1&amp;b=2\">https://site.test/user/reset/1?a=1&amp;b=2</a>.</p>\n<p>Bye</p>",
+      $html,
+    );
+  }
+
+  public function testHtmlMessageIsKeptAsWritten(): void {
+    $this->assertSame("<h1>Hi</h1>\n<p>x</p>", BodyFormatter::toHtml(['<h1>Hi</h1>', '<p>x</p>'], TRUE));
+  }
+
+  public function testMarkupPartsAreHtmlEvenInPlainMessages(): void {
+    $markup = new class('<em>safe</em>') implements MarkupInterface {
+
+      public function __construct(private string $value) {}
+
+      public function __toString(): string {
+        return $this->value;
+      }
+
+      public function jsonSerialize(): string {
+        return $this->value;
+      }
+
+    };
+    $this->assertSame("<em>safe</em>\n<p>a &lt; b</p>", BodyFormatter::toHtml([$markup, 'a < b'], FALSE));
+  }
+
+  public function testContentTypeHeaderDecidesWhetherTheBodyIsHtml(): void {
+    $this->assertTrue(BodyFormatter::isHtml(['content-type' => 'text/html; charset=UTF-8']));
+    $this->assertFalse(BodyFormatter::isHtml(['Content-Type' => 'text/plain; charset=UTF-8; format=flowed']));
+    $this->assertFalse(BodyFormatter::isHtml([]));
+  }
+
+  public function testEscapeCoversQuotesForAttributes(): void {
+    $this->assertSame('&quot;x&quot; &apos;y&apos; &lt;script&gt;', BodyFormatter::escape('"x" \'y\' <script>'));
+  }
+
+}

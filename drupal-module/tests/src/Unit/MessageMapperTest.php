@@ -1,0 +1,114 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Unit;
+
+use Drupal\sitebeam\Mail\MessageMapper;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * @coversDefaultClass \Drupal\sitebeam\Mail\MessageMapper
+ * @group sitebeam
+ */
+final class MessageMapperTest extends TestCase {
+
+  public function testOneRecipientMapsEveryField(): void {
+    $payloads = MessageMapper::map($this->message([
+      'headers' => [
+        'From' => 'My Site <site@example.test>',
+        'Reply-to' => 'Helpdesk <help@example.test>',
+        'Content-Type' => 'text/html; charset=UTF-8',
+      ],
+    ]));
+    $this->assertSame([[
+      'to' => 'ann@example.test',
+      'subject' => 'Welcome',
+      'content' => '<p>Hello</p>',
+      'from' => 'site@example.test',
+      'from_name' => 'My Site',
+      'replyto' => 'help@example.test',
+    ]], $payloads);
+  }
+
+  public function testEveryToCcAndBccRecipientGetsOwnCopyAndNoBccIsDisclosed(): void {
+    $payloads = MessageMapper::map($this->message([
+      'to' => 'ann@example.test, Bob <bob@example.test>',
+      'headers' => ['Cc' => 'cid@example.test', 'Bcc' => 'secret1@example.test, Secret Two <secret2@example.test>'],
+    ]));
+    $this->assertSame(
+      ['ann@example.test', 'bob@example.test', 'cid@example.test', 'secret1@example.test', 'secret2@example.test'],
+      array_column($payloads, 'to'),
+    );
+    foreach ($payloads as $payload) {
+      $json = json_encode($payload);
+      foreach (['secret1', 'secret2'] as $secret) {
+        if (!str_starts_with($payload['to'], $secret)) {
+          $this->assertStringNotContainsString($secret, $json);
+        }
+      }
+      $this->assertArrayNotHasKey('bcc', $payload);
+    }
+  }
+
+  public function testRecipientNamedTwiceGetsOneCopy(): void {
+    $payloads = MessageMapper::map($this->message(['to' => 'ann@example.test', 'headers' => ['CC' => 'Ann@example.test']]));
+    $this->assertCount(1, $payloads);
+  }
+
+  public function testSiteFromIsUsedWhenHeadersHaveNone(): void {
+    $payloads = MessageMapper::map($this->message(['from' => 'site@example.test', 'reply-to' => 'r@example.test']));
+    $this->assertSame('site@example.test', $payloads[0]['from']);
+    $this->assertArrayNotHasKey('from_name', $payloads[0]);
+    $this->assertSame('r@example.test', $payloads[0]['replyto']);
+  }
+
+  public function testSubjectIsOneLineWithinTheLimit(): void {
+    $payloads = MessageMapper::map($this->message(['subject' => "Two\r\n lines " . str_repeat('x', 2000)]));
+    $this->assertStringStartsWith('Two lines x', $payloads[0]['subject']);
+    $this->assertSame(998, mb_strlen($payloads[0]['subject']));
+  }
+
+  public function testAttachmentsGoWithEveryCopy(): void {
+    $payloads = MessageMapper::map($this->message([
+      'to' => 'a@example.test, b@example.test',
+      'params' => ['attachments' => [['filecontent' => 'x', 'filename' => 'x.txt', 'filemime' => 'text/plain']]],
+    ]));
+    $this->assertSame('x.txt', $payloads[0]['attachment']['file_name']);
+    $this->assertSame($payloads[0]['attachment'], $payloads[1]['attachment']);
+  }
+
+  public function testEmptyBodyIsAnEmptyContent(): void {
+    $this->assertSame('', MessageMapper::map($this->message(['body' => '']))[0]['content']);
+  }
+
+  public function testMessageWithoutRecipientIsRefused(): void {
+    $this->expectException(\InvalidArgumentException::class);
+    $this->expectExceptionMessage('no recipient');
+    MessageMapper::map($this->message(['to' => '']));
+  }
+
+  public function testMessageWithoutSubjectIsRefused(): void {
+    $this->expectException(\InvalidArgumentException::class);
+    $this->expectExceptionMessage('no subject');
+    MessageMapper::map($this->message(['subject' => " \n "]));
+  }
+
+  public function testHeaderInjectionInCcIsRefused(): void {
+    $this->expectException(\InvalidArgumentException::class);
+    $this->expectExceptionMessage('Cc header contains a line break');
+    MessageMapper::map($this->message(['headers' => ['Cc' => "x@example.test\r\nBcc: all@example.test"]]));
+  }
+
+  private function message(array $overrides): array {
+    return $overrides + [
+      'id' => 'user_register_no_approval_required',
+      'to' => 'ann@example.test',
+      'subject' => 'Welcome',
+      'body' => '<p>Hello</p>',
+      'headers' => [],
+      'params' => [],
+    ];
+  }
+
+}

@@ -1,0 +1,30 @@
+<?php
+
+/**
+ * @file
+ * Autoloads the module's classes for the unit tests, without Drupal core.
+ */
+
+declare(strict_types=1);
+
+$module = dirname(__DIR__, 2) . '/drupal-module';
+spl_autoload_register(static function (string $class) use ($module): void {
+  $roots = [
+    'Drupal\\sitebeam\\' => $module . '/src/',
+    'Drupal\\Tests\\sitebeam\\' => $module . '/tests/src/',
+  ];
+  foreach ($roots as $prefix => $dir) {
+    if (str_starts_with($class, $prefix)) {
+      $file = $dir . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
+      if (is_file($file)) {
+        require $file;
+      }
+      return;
+    }
+  }
+});
+
+// The one core interface the pure classes recognise.
+if (!interface_exists('Drupal\Component\Render\MarkupInterface')) {
+  require __DIR__ . '/doubles/MarkupInterface.php';
+}
