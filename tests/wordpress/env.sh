@@ -1,0 +1,102 @@
+# Starts and stops one real WordPress for the WordPress test layer and the benchmark (sourced, not run):
+# a private MariaDB, a copy of Debian's WordPress with the plugin installed from dist/sitebeam-wordpress.zip,
+# `php -S`, and the server stub as the Sitebeam instance. start_wordpress_env exports SITEBEAM_WP_* and
+# SITEBEAM_STUB_URL; stop_wordpress_env stops everything it started.
+
+WP_ENV_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+WP_ENV_ADMIN_USER=admin
+WP_ENV_ADMIN_PASSWORD='sitebeam-admin-password'
+WP_ENV_API_TOKEN=dev-token
+
+# Prints why the environment cannot start here, or nothing.
+wordpress_env_missing() {
+  local tool
+  for tool in php mariadbd mariadb-install-db mariadb-admin phpunit unzip node; do
+    command -v "$tool" >/dev/null || { echo "$tool not installed"; return; }
+  done
+  [ -f /usr/share/wordpress/wp-load.php ] || { echo "Debian package wordpress not installed"; return; }
+  [ -d /usr/share/wordpress/wp-content/themes/twentytwentythree ] || { echo "wordpress-theme-twentytwentythree not installed"; return; }
+  php -m | grep -qx mysqli || { echo "php mysqli extension missing"; return; }
+}
+
+free_port() {
+  php -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'
+}
+
+wait_for() { # description, tries (0.1 s each), command...
+  local what=$1 tries=$2
+  shift 2
+  for ((i = 0; i < tries; i++)); do
+    "$@" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "env: $what did not come up" >&2
+  return 1
+}
+
+start_wordpress_env() {
+  WP_ENV_DIR="$(mktemp -d /tmp/sitebeam-wp.XXXXXX)"
+  export SITEBEAM_WP_ROOT="$WP_ENV_DIR/site"
+  export SITEBEAM_WP_DEBUG_LOG="$WP_ENV_DIR/debug.log"
+  export SITEBEAM_WP_ADMIN_USER="$WP_ENV_ADMIN_USER"
+  export SITEBEAM_WP_ADMIN_PASSWORD="$WP_ENV_ADMIN_PASSWORD"
+  export SITEBEAM_API_TOKEN_FOR_TESTS="$WP_ENV_API_TOKEN"
+  local db_port web_port
+  db_port="$(free_port)"
+  web_port="$(free_port)"
+  WP_ENV_DB_SOCKET="$WP_ENV_DIR/mysqld.sock"
+
+  mariadb-install-db --no-defaults --datadir="$WP_ENV_DIR/db" --user=root \
+    --auth-root-authentication-method=normal --skip-test-db >"$WP_ENV_DIR/mariadb-install.log" 2>&1 || {
+    cat "$WP_ENV_DIR/mariadb-install.log" >&2
+    return 1
+  }
+  mariadbd --no-defaults --datadir="$WP_ENV_DIR/db" --socket="$WP_ENV_DB_SOCKET" --port="$db_port" \
+    --bind-address=127.0.0.1 --user=root --skip-log-bin >"$WP_ENV_DIR/mariadb.log" 2>&1 &
+  WP_ENV_DB_PID=$!
+  wait_for MariaDB 300 mariadb-admin --socket="$WP_ENV_DB_SOCKET" -uroot ping || return 1
+  mariadb --socket="$WP_ENV_DB_SOCKET" -uroot -e \
+    "CREATE DATABASE wordpress; CREATE USER 'wp'@'127.0.0.1' IDENTIFIED BY 'wp'; GRANT ALL ON wordpress.* TO 'wp'@'127.0.0.1';"
+
+  node "$WP_ENV_REPO/server-stub/dist/cli.js" --port 0 >"$WP_ENV_DIR/stub.log" 2>&1 &
+  WP_ENV_STUB_PID=$!
+  wait_for "the server stub" 200 grep -q 'listening on http' "$WP_ENV_DIR/stub.log" || { cat "$WP_ENV_DIR/stub.log" >&2; return 1; }
+  SITEBEAM_STUB_URL="$(grep -o 'listening on http://[^ ]*' "$WP_ENV_DIR/stub.log" | head -1 | sed 's/listening on //; s#/$##')"
+  export SITEBEAM_STUB_URL
+
+  cp -rL /usr/share/wordpress "$SITEBEAM_WP_ROOT"
+  rm -f "$SITEBEAM_WP_ROOT/wp-config.php"
+  export SITEBEAM_WP_URL="http://127.0.0.1:$web_port"
+  WP_ENV_DB_HOST="127.0.0.1:$db_port" php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_ROOT/wp-config.php"
+  mkdir -p "$SITEBEAM_WP_ROOT/wp-content/mu-plugins" "$SITEBEAM_WP_ROOT/wp-content/uploads"
+  cp "$WP_ENV_REPO/tests/wordpress/site/sitebeam-test-support.php" "$SITEBEAM_WP_ROOT/wp-content/mu-plugins/"
+  unzip -q "$WP_ENV_REPO/dist/sitebeam-wordpress.zip" -d "$SITEBEAM_WP_ROOT/wp-content/plugins"
+  php "$WP_ENV_REPO/tests/wordpress/site/install.php" || return 1
+
+  PHP_CLI_SERVER_WORKERS=4 php -S "127.0.0.1:$web_port" -t "$SITEBEAM_WP_ROOT" \
+    "$WP_ENV_REPO/tests/wordpress/site/router.php" >"$WP_ENV_DIR/php-server.log" 2>&1 &
+  WP_ENV_WEB_PID=$!
+  wait_for "php -S" 100 curl -fsS -o /dev/null "$SITEBEAM_WP_URL/wp-login.php" || return 1
+  echo "env: WordPress at $SITEBEAM_WP_URL, stub at $SITEBEAM_STUB_URL, files in $WP_ENV_DIR"
+}
+
+stop_wordpress_env() {
+  if [ -n "${WP_ENV_WEB_PID:-}" ]; then
+    # php -S workers outlive their parent's TERM: stop them first.
+    pkill -TERM -P "$WP_ENV_WEB_PID" 2>/dev/null
+    kill "$WP_ENV_WEB_PID" 2>/dev/null
+    wait "$WP_ENV_WEB_PID" 2>/dev/null
+  fi
+  if [ -n "${WP_ENV_STUB_PID:-}" ]; then
+    kill "$WP_ENV_STUB_PID" 2>/dev/null
+    wait "$WP_ENV_STUB_PID" 2>/dev/null
+  fi
+  if [ -n "${WP_ENV_DB_PID:-}" ]; then
+    mariadb-admin --socket="$WP_ENV_DB_SOCKET" -uroot shutdown 2>/dev/null || kill "$WP_ENV_DB_PID" 2>/dev/null
+    wait "$WP_ENV_DB_PID" 2>/dev/null
+  fi
+  if [ -n "${WP_ENV_DIR:-}" ] && [ -z "${SITEBEAM_KEEP_WP_ENV:-}" ]; then
+    rm -rf "$WP_ENV_DIR"
+  fi
+  WP_ENV_WEB_PID='' WP_ENV_STUB_PID='' WP_ENV_DB_PID=''
+}

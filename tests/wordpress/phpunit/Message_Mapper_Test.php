@@ -1,0 +1,164 @@
+<?php
+/**
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+use Sitebeam\Mail\Message_Mapper;
+use Sitebeam\Mail\Outgoing_Mail;
+use ZipArchive;
+
+final class Message_Mapper_Test extends Plugin_Test_Case {
+
+	/** @var string[] */
+	private $files = array();
+
+	protected function tearDown(): void {
+		array_map( 'wp_delete_file', $this->files );
+		parent::tearDown();
+	}
+
+	public function test_plain_text_becomes_escaped_html_with_line_breaks() {
+		$mail = $this->map( array( 'message' => "Hello <b>you</b> & co\nSecond line" ) );
+		$this->assertSame( "Hello &lt;b&gt;you&lt;/b&gt; &amp; co<br>\nSecond line", $mail->fields['content'] );
+	}
+
+	public function test_html_is_kept_as_it_is_from_header_or_filter() {
+		$html = '<p>Hi <strong>there</strong></p>';
+		$this->assertSame( $html, $this->map( array( 'message' => $html, 'headers' => 'Content-Type: text/html; charset=UTF-8' ) )->fields['content'] );
+		add_filter(
+			'wp_mail_content_type',
+			static function () {
+				return 'text/html';
+			}
+		);
+		$this->assertSame( $html, $this->map( array( 'message' => $html ) )->fields['content'] );
+	}
+
+	public function test_every_recipient_once_in_to_cc_bcc_order() {
+		$mail = $this->map(
+			array(
+				'to'      => array( 'One <one@example.test>, two@example.test', 'ONE@example.test' ),
+				'headers' => array( 'Cc: cc@example.test', 'Bcc: hidden@example.test, two@example.test' ),
+			)
+		);
+		$this->assertSame( array( 'one@example.test', 'two@example.test', 'cc@example.test', 'hidden@example.test' ), $mail->recipients );
+		$message = $mail->message_for( 'hidden@example.test' );
+		$this->assertSame( 'hidden@example.test', $message['to'] );
+		$this->assertArrayNotHasKey( 'bcc', $message );
+		$this->assertArrayNotHasKey( 'cc', $message );
+	}
+
+	public function test_from_header_then_wordpress_filters() {
+		$mail = $this->map( array( 'headers' => "From: Shop <shop@example.test>\nReply-To: Help <help@example.test>, other@example.test" ) );
+		$this->assertSame( 'shop@example.test', $mail->fields['from'] );
+		$this->assertSame( 'Shop', $mail->fields['from_name'] );
+		$this->assertSame( 'help@example.test', $mail->fields['replyto'] );
+
+		add_filter(
+			'wp_mail_from',
+			static function () {
+				return 'filtered@example.test';
+			}
+		);
+		add_filter(
+			'wp_mail_from_name',
+			static function () {
+				return 'Filtered';
+			}
+		);
+		$mail = $this->map( array() );
+		$this->assertSame( 'filtered@example.test', $mail->fields['from'] );
+		$this->assertSame( 'Filtered', $mail->fields['from_name'] );
+	}
+
+	public function test_default_sender_is_wordpress_at_the_site_host() {
+		$host = wp_parse_url( home_url(), PHP_URL_HOST );
+		$mail = $this->map( array() );
+		$this->assertSame( 'WordPress', $mail->fields['from_name'] );
+		$this->assertSame( 'wordpress@' . $host, $mail->fields['from'] );
+	}
+
+	public function test_subject_line_breaks_are_folded() {
+		$this->assertSame( 'Two lines', $this->map( array( 'subject' => "Two\r\n lines" ) )->fields['subject'] );
+	}
+
+	public function test_latin1_message_is_converted_to_utf8() {
+		$mail = $this->map( array( 'message' => "Caf\xe9", 'headers' => 'Content-Type: text/plain; charset=ISO-8859-1' ) );
+		$this->assertSame( 'Café', $mail->fields['content'] );
+	}
+
+	public function test_one_attachment_is_sent_as_it_is() {
+		$mail  = $this->map( array( 'attachments' => array( $this->file( 'report.pdf', '%PDF-1.4 fake' ) ) ) );
+		$block = $mail->fields['attachment'];
+		$this->assertSame( 'application/pdf', $block['mime_type'] );
+		$this->assertSame( 'report.pdf', $block['file_name'] );
+		$this->assertSame( '%PDF-1.4 fake', base64_decode( $block['b64'] ) );
+	}
+
+	public function test_several_attachments_are_zipped_into_one() {
+		$mail  = $this->map( array( 'attachments' => array( $this->file( 'a.txt', 'first' ), $this->file( 'b.csv', 'x,y' ) ) ) );
+		$block = $mail->fields['attachment'];
+		$this->assertSame( 'application/zip', $block['mime_type'] );
+		$this->assertSame( 'attachments.zip', $block['file_name'] );
+		$this->assertSame( array( 'a.txt' => 'first', 'b.csv' => 'x,y' ), $this->unzip( base64_decode( $block['b64'] ) ) );
+	}
+
+	public function test_missing_attachment_is_an_error() {
+		$result = Message_Mapper::map( array( 'to' => 'a@example.test', 'attachments' => array( '/nonexistent/file.txt' ) ) );
+		$this->assertInstanceOf( \WP_Error::class, $result );
+		$this->assertStringContainsString( '/nonexistent/file.txt', $result->get_error_message() );
+	}
+
+	public function test_no_recipient_is_an_error() {
+		$this->assertInstanceOf( \WP_Error::class, Message_Mapper::map( array( 'to' => '' ) ) );
+	}
+
+	/**
+	 * @param array<string, mixed> $atts wp_mail arguments over defaults.
+	 */
+	private function map( array $atts ) {
+		$mail = Message_Mapper::map(
+			$atts + array(
+				'to'      => 'to@example.test',
+				'subject' => 'Subject',
+				'message' => 'Body',
+				'headers' => '',
+			)
+		);
+		$this->assertInstanceOf( Outgoing_Mail::class, $mail );
+		return $mail;
+	}
+
+	/**
+	 * @param string $name    File name.
+	 * @param string $content Content.
+	 */
+	private function file( $name, $content ) {
+		$dir = get_temp_dir() . 'sitebeam-phpunit-' . wp_generate_password( 6, false );
+		wp_mkdir_p( $dir );
+		$path = $dir . '/' . $name;
+		file_put_contents( $path, $content ); // phpcs:ignore -- test fixture.
+		$this->files[] = $path;
+		return $path;
+	}
+
+	/**
+	 * @param string $bytes Zip archive.
+	 * @return array<string, string> Name => content.
+	 */
+	private function unzip( $bytes ) {
+		$path = $this->file( 'check.zip', $bytes );
+		$zip  = new ZipArchive();
+		$this->assertTrue( $zip->open( $path ) );
+		$files = array();
+		for ( $i = 0; $i < $zip->numFiles; $i++ ) {
+			$name           = $zip->getNameIndex( $i );
+			$files[ $name ] = $zip->getFromIndex( $i );
+		}
+		$zip->close();
+		ksort( $files );
+		return $files;
+	}
+}

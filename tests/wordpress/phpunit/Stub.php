@@ -1,0 +1,76 @@
+<?php
+/**
+ * The server stub's test surface (/__stub/*), over real HTTP.
+ *
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+final class Stub {
+
+	public static function url() {
+		return (string) getenv( 'SITEBEAM_STUB_URL' );
+	}
+
+	/**
+	 * @return array<int, array<string, mixed>> Each captured email's accepted message, oldest first.
+	 */
+	public static function messages() {
+		$body = self::request( 'GET', '/__stub/emails' );
+		return array_map(
+			static function ( $email ) {
+				return $email['message'];
+			},
+			$body['emails']
+		);
+	}
+
+	public static function reset() {
+		self::request( 'DELETE', '/__stub/emails' );
+		self::request( 'DELETE', '/__stub/faults' );
+	}
+
+	/**
+	 * @param int      $status Status /v1/email answers.
+	 * @param int|null $times  How many calls fail; null: until reset.
+	 */
+	public static function fail_email( $status, $times = null ) {
+		$fault = array(
+			'method'      => 'POST',
+			'path_prefix' => '/v1/email',
+			'status'      => $status,
+		);
+		if ( null !== $times ) {
+			$fault['times'] = $times;
+		}
+		self::request( 'PUT', '/__stub/faults', array( 'faults' => array( $fault ) ) );
+	}
+
+	/**
+	 * @param string     $method HTTP method.
+	 * @param string     $path   Path.
+	 * @param array|null $body   JSON body.
+	 * @return array<string, mixed>
+	 */
+	private static function request( $method, $path, $body = null ) {
+		$args = array(
+			'method'  => $method,
+			'timeout' => 10,
+		);
+		if ( null !== $body ) {
+			$args['headers'] = array( 'Content-Type' => 'application/json' );
+			$args['body']    = wp_json_encode( $body );
+		}
+		$response = wp_remote_request( self::url() . $path, $args );
+		if ( is_wp_error( $response ) ) {
+			throw new \RuntimeException( 'stub: ' . $response->get_error_message() );
+		}
+		$code = wp_remote_retrieve_response_code( $response );
+		if ( $code >= 300 ) {
+			throw new \RuntimeException( "stub: $method $path answered $code: " . wp_remote_retrieve_body( $response ) );
+		}
+		$decoded = json_decode( wp_remote_retrieve_body( $response ), true );
+		return is_array( $decoded ) ? $decoded : array();
+	}
+}

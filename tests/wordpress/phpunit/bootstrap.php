@@ -1,0 +1,27 @@
+<?php
+/**
+ * Loads the real WordPress of the test environment (tests/wordpress/env.sh) with the plugin active.
+ *
+ * @package Sitebeam\Tests
+ */
+
+$sitebeam_root = getenv( 'SITEBEAM_WP_ROOT' );
+if ( ! $sitebeam_root || ! is_file( $sitebeam_root . '/wp-load.php' ) ) {
+	fwrite( STDERR, "SITEBEAM_WP_ROOT must point at the test WordPress: run these tests through tests/wordpress/run.sh\n" );
+	exit( 1 );
+}
+$_SERVER['HTTP_HOST']   = (string) parse_url( getenv( 'SITEBEAM_WP_URL' ), PHP_URL_HOST ); // phpcs:ignore Generic.PHP.ForbiddenFunctions -- WordPress is not loaded yet.
+$_SERVER['REQUEST_URI'] = '/';
+$_SERVER['SERVER_NAME'] = $_SERVER['HTTP_HOST'];
+$_SERVER['REMOTE_ADDR'] = '127.0.0.1';
+
+require $sitebeam_root . '/wp-load.php';
+require_once ABSPATH . 'wp-admin/includes/template.php';
+require_once ABSPATH . 'wp-admin/includes/plugin.php';
+require __DIR__ . '/Stub.php';
+require __DIR__ . '/Plugin_Test_Case.php';
+
+if ( ! is_plugin_active( 'sitebeam/sitebeam.php' ) || ! class_exists( 'Sitebeam\\Plugin' ) ) {
+	fwrite( STDERR, "The Sitebeam plugin is not active in the test WordPress\n" );
+	exit( 1 );
+}

@@ -1,0 +1,127 @@
+<?php
+/**
+ * Must-use plugin of the TEST site only (never shipped): quiet offline admin, a tracker that runs on 127.0.0.1
+ * under automation, and a REST route through which end-to-end tests call wp_mail and read what happened.
+ *
+ * @package Sitebeam\Tests
+ */
+
+const SITEBEAM_TEST_STATE = 'sitebeam_test_state';
+
+// Without network the update checks only log warnings.
+remove_action( 'admin_init', '_maybe_update_core' );
+remove_action( 'admin_init', '_maybe_update_plugins' );
+remove_action( 'admin_init', '_maybe_update_themes' );
+
+// The installer's "new site" mail has nowhere to go: there is no sendmail, and the plugin is not active yet.
+if ( defined( 'WP_INSTALLING' ) && WP_INSTALLING ) {
+	add_filter( 'pre_wp_mail', '__return_true' );
+}
+
+// The test site is on 127.0.0.1 and driven by an automated browser: the snippet skips both unless told.
+add_filter(
+	'sitebeam_tracker_attributes',
+	static function ( $attributes ) {
+		return $attributes + array(
+			'data-track-localhost'  => 'true',
+			'data-track-automation' => 'true',
+		);
+	}
+);
+
+function sitebeam_test_record( $key, $value ) {
+	$state           = get_option( SITEBEAM_TEST_STATE, array() );
+	$state[ $key ][] = $value;
+	update_option( SITEBEAM_TEST_STATE, $state, false );
+}
+
+// What WordPress's own mailer was asked to send (the fallback); there is no sendmail, so it then fails.
+add_action(
+	'phpmailer_init',
+	static function ( $phpmailer ) {
+		sitebeam_test_record( 'phpmailer', array_column( $phpmailer->getToAddresses(), 0 ) );
+	}
+);
+add_action(
+	'wp_mail_failed',
+	static function ( $error ) {
+		sitebeam_test_record(
+			'wp_mail_failed',
+			array(
+				'message' => $error->get_error_message(),
+				'data'    => array_intersect_key( (array) $error->get_error_data(), array_flip( array( 'sitebeam_error_code', 'failed_recipients' ) ) ),
+			)
+		);
+	}
+);
+
+add_action(
+	'rest_api_init',
+	static function () {
+		// The test site listens on 127.0.0.1 only; these routes exist nowhere else.
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/mail',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => '__return_true',
+				'callback'            => 'sitebeam_test_send_mail',
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/state',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => '__return_true',
+					'callback'            => static function () {
+						return get_option( SITEBEAM_TEST_STATE, array() );
+					},
+				),
+				array(
+					'methods'             => 'DELETE',
+					'permission_callback' => '__return_true',
+					'callback'            => static function () {
+						delete_option( SITEBEAM_TEST_STATE );
+						return array();
+					},
+				),
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/settings',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$settings = array_merge( get_option( 'sitebeam_settings', array() ), (array) $request->get_json_params() );
+					update_option( 'sitebeam_settings', $settings );
+					return $settings;
+				},
+			)
+		);
+	}
+);
+
+/**
+ * Calls wp_mail with the posted to/subject/message/headers; `attachments` are [name, content] pairs written to temp files.
+ *
+ * @param WP_REST_Request $request The test's request.
+ */
+function sitebeam_test_send_mail( WP_REST_Request $request ) {
+	$params = $request->get_json_params();
+	$dir    = trailingslashit( get_temp_dir() ) . 'sitebeam-test-' . wp_generate_password( 8, false );
+	wp_mkdir_p( $dir );
+	$paths = array();
+	foreach ( (array) ( $params['attachments'] ?? array() ) as $attachment ) {
+		$path = $dir . '/' . sanitize_file_name( $attachment[0] );
+		file_put_contents( $path, $attachment[1] ); // phpcs:ignore -- test fixture.
+		$paths[] = $path;
+	}
+	$sent = wp_mail( $params['to'], $params['subject'], $params['message'], $params['headers'] ?? '', $paths );
+	array_map( 'wp_delete_file', $paths );
+	rmdir( $dir );
+	return array( 'sent' => $sent );
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds dist/sitebeam-wordpress.zip (top folder sitebeam/) from the plugin sources, the built block and the
+# tracker and contact widget built in snippet/dist/. Run after `npm run build`.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+plugin="$root/wordpress-plugin"
+zip_path="$root/dist/sitebeam-wordpress.zip"
+snippet_dist="${SITEBEAM_SNIPPET_DIST:-$root/snippet/dist}"
+
+for script in sitebeam.min.js sitebeam-form.min.js; do
+  if [ ! -f "$snippet_dist/$script" ]; then
+    echo "package.sh: $snippet_dist/$script is missing: run npm run build first" >&2
+    exit 1
+  fi
+  cp "$snippet_dist/$script" "$plugin/assets/js/$script"
+done
+if [ ! -f "$plugin/build/contact-form/block.json" ]; then
+  echo "package.sh: wordpress-plugin/build/contact-form is missing: run npm run build first" >&2
+  exit 1
+fi
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+mkdir "$stage/sitebeam"
+cd "$plugin"
+cp -r sitebeam.php uninstall.php readme.txt src templates languages assets build "$stage/sitebeam/"
+mkdir -p "$root/dist"
+rm -f "$zip_path"
+(cd "$stage" && zip -qrX "$zip_path" sitebeam)
+echo "package.sh: dist/sitebeam-wordpress.zip ($(wc -c <"$zip_path") bytes, $(unzip -Z1 "$zip_path" | grep -vc '/$') files)"

@@ -1,0 +1,56 @@
+import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
+import { PanelBody, TextControl } from '@wordpress/components';
+import { __ } from '@wordpress/i18n';
+
+const fields = [
+  ['name', __('Name', 'sitebeam')],
+  ['email', __('Email', 'sitebeam')],
+  ['subject', __('Subject (optional)', 'sitebeam')],
+];
+
+export default function Edit({ attributes, setAttributes }) {
+  const button = attributes.button || __('Send', 'sitebeam');
+  return (
+    <div {...useBlockProps({ className: 'sitebeam-contact-preview' })}>
+      <InspectorControls>
+        <PanelBody title={__('Contact form', 'sitebeam')}>
+          <TextControl
+            label={__('Button text', 'sitebeam')}
+            value={attributes.button}
+            placeholder={__('Send', 'sitebeam')}
+            onChange={(value) => setAttributes({ button: value })}
+          />
+        </PanelBody>
+      </InspectorControls>
+      {fields.map(([name, label]) => (
+        <p key={name}>
+          <label>
+            {label}
+            <br />
+            <input type="text" disabled />
+          </label>
+        </p>
+      ))}
+      <p>
+        <label>
+          {__('Message', 'sitebeam')}
+          <br />
+          <textarea rows={4} disabled />
+        </label>
+      </p>
+      <p>
+        <button type="button" disabled>
+          {button}
+        </button>
+      </p>
+      <p>
+        <small>
+          {__(
+            'Messages go to the contact recipient set in Settings → Sitebeam.',
+            'sitebeam',
+          )}
+        </small>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+<?php
+/**
+ * Plugin Name:       Sitebeam
+ * Plugin URI:        https://github.com/sitebeam/sitebeam
+ * Description:       Visit tracker, every site email sent through the Sitebeam API, and a contact form block.
+ * Version:           0.1.0
+ * Requires at least: 6.1
+ * Requires PHP:      7.4
+ * Author:            Sitebeam
+ * License:           GPL-2.0-or-later
+ * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
+ * Text Domain:       sitebeam
+ * Domain Path:       /languages
+ *
+ * @package Sitebeam
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+if ( version_compare( PHP_VERSION, '7.4', '<' ) ) {
+	return;
+}
+
+define( 'SITEBEAM_VERSION', '0.1.0' );
+define( 'SITEBEAM_PLUGIN_FILE', __FILE__ );
+define( 'SITEBEAM_PLUGIN_DIR', __DIR__ );
+
+require __DIR__ . '/src/autoload.php';
+
+register_activation_hook( __FILE__, array( 'Sitebeam\\Settings', 'create_options' ) );
+
+Sitebeam\Plugin::boot();

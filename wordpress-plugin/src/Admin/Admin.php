@@ -1,0 +1,23 @@
+<?php
+/**
+ * Admin-side hooks, registered only in wp-admin.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Admin;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Admin {
+
+	public static function boot() {
+		add_action( 'admin_menu', array( Settings_Page::class, 'action_admin_menu' ) );
+		add_action( 'admin_init', array( Settings_Page::class, 'action_admin_init' ) );
+		add_action( 'admin_post_' . Connection_Actions::TEST_CONNECTION, array( Connection_Actions::class, 'action_test_connection' ) );
+		add_action( 'admin_post_' . Connection_Actions::SEND_TEST_EMAIL, array( Connection_Actions::class, 'action_send_test_email' ) );
+		add_filter( 'plugin_action_links_' . plugin_basename( SITEBEAM_PLUGIN_FILE ), array( Settings_Page::class, 'filter_action_links' ) );
+	}
+}

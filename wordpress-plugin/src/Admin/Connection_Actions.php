@@ -1,0 +1,77 @@
+<?php
+/**
+ * The settings page's "Test connection" and "Send test email" buttons.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Admin;
+
+use Sitebeam\Api_Client;
+use Sitebeam\Api_Messages;
+use Sitebeam\Mail\Send_Log;
+use Sitebeam\Settings;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Connection_Actions {
+
+	const TEST_CONNECTION = 'sitebeam_test_connection';
+	const SEND_TEST_EMAIL = 'sitebeam_send_test_email';
+
+	public static function action_test_connection() {
+		self::authorize( self::TEST_CONNECTION );
+		$result = Api_Client::from_settings()->check_connection();
+		if ( is_wp_error( $result ) ) {
+			Notice::set( 'error', Api_Messages::describe( $result ) );
+		} else {
+			Notice::set(
+				'success',
+				/* translators: %s: instance URL. */
+				sprintf( __( 'Connected to %s: the token is accepted and email sending is enabled.', 'sitebeam' ), Settings::get()['api_url'] )
+			);
+		}
+		self::back();
+	}
+
+	public static function action_send_test_email() {
+		self::authorize( self::SEND_TEST_EMAIL );
+		$to      = wp_get_current_user()->user_email;
+		$subject = __( 'Sitebeam test email', 'sitebeam' );
+		$result  = Api_Client::from_settings()->send_email(
+			array(
+				Api_Client::FIELD_TO        => $to,
+				Api_Client::FIELD_FROM_NAME => wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ),
+				Api_Client::FIELD_SUBJECT   => $subject,
+				Api_Client::FIELD_CONTENT   => '<p>' . esc_html__( 'This message was sent by the Sitebeam plugin through the Sitebeam API: sending works.', 'sitebeam' ) . '</p>',
+			)
+		);
+		if ( is_wp_error( $result ) ) {
+			$detail = Api_Messages::describe( $result );
+			Send_Log::record( array( $to ), $subject, Send_Log::FAILED, $detail );
+			Notice::set( 'error', $detail );
+		} else {
+			Send_Log::record( array( $to ), $subject, Send_Log::SENT );
+			/* translators: %s: email address. */
+			Notice::set( 'success', sprintf( __( 'Test email sent to %s.', 'sitebeam' ), $to ) );
+		}
+		self::back();
+	}
+
+	/**
+	 * @param string $action Nonce action.
+	 */
+	private static function authorize( $action ) {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'Sorry, you are not allowed to manage Sitebeam.', 'sitebeam' ), 403 );
+		}
+		check_admin_referer( $action );
+	}
+
+	private static function back() {
+		wp_safe_redirect( Settings_Page::url() );
+		exit;
+	}
+}

@@ -1,0 +1,47 @@
+<?php
+/**
+ * A one-time admin notice that survives the redirect after an admin-post action.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Admin;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Notice {
+
+	/**
+	 * @param string $type    success|error.
+	 * @param string $message Text for people.
+	 */
+	public static function set( $type, $message ) {
+		set_transient(
+			self::key(),
+			array(
+				'type'    => $type,
+				'message' => $message,
+			),
+			MINUTE_IN_SECONDS
+		);
+	}
+
+	public static function show() {
+		$notice = get_transient( self::key() );
+		if ( ! is_array( $notice ) ) {
+			return;
+		}
+		delete_transient( self::key() );
+		printf(
+			'<div class="notice notice-%s is-dismissible sitebeam-notice"><p>%s</p></div>',
+			'success' === $notice['type'] ? 'success' : 'error',
+			esc_html( $notice['message'] )
+		);
+	}
+
+	private static function key() {
+		return 'sitebeam_notice_' . get_current_user_id();
+	}
+}

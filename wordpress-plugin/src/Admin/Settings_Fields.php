@@ -1,0 +1,122 @@
+<?php
+/**
+ * The settings form's fields: their section, label, input type and help; one renderer for all.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Admin;
+
+use Sitebeam\Settings;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Settings_Fields {
+
+	/**
+	 * @return array<string, array{section: string, label: string, type: string, help: string}>
+	 */
+	public static function all() {
+		return array(
+			'api_url'         => self::field( 'connection', __( 'Instance URL', 'sitebeam' ), 'url', __( 'Base URL of your Sitebeam instance, for example https://api.example.com. Must be https (http only for localhost).', 'sitebeam' ) ),
+			'api_token'       => self::field( 'connection', __( 'API token', 'sitebeam' ), 'password', __( 'Stored on the server only and never shown again. Leave empty to keep the current token.', 'sitebeam' ) ),
+			'website'         => self::field( 'tracker', __( 'Website name', 'sitebeam' ), 'text', __( 'The name visits are recorded under. Default: this site’s host name.', 'sitebeam' ) ),
+			'tracker'         => self::field( 'tracker', __( 'Tracker', 'sitebeam' ), 'checkbox', __( 'Record page views with the Sitebeam tracker.', 'sitebeam' ) ),
+			'excluded_roles'  => self::field( 'tracker', __( 'Roles not tracked', 'sitebeam' ), 'roles', __( 'Logged-in users with these roles are never tracked.', 'sitebeam' ) ),
+			'respect_dnt'     => self::field( 'tracker', __( 'Do Not Track', 'sitebeam' ), 'checkbox', __( 'Respect the visitor’s Do Not Track and Global Privacy Control signals.', 'sitebeam' ) ),
+			'noscript'        => self::field( 'tracker', __( 'Noscript pixel', 'sitebeam' ), 'checkbox', __( 'Also count visitors without JavaScript with a hidden image.', 'sitebeam' ) ),
+			'route_mail'      => self::field( 'mail', __( 'Route site mail', 'sitebeam' ), 'checkbox', __( 'Send every email of this site through the Sitebeam API.', 'sitebeam' ) ),
+			'fallback'        => self::field( 'mail', __( 'Fallback', 'sitebeam' ), 'checkbox', __( 'When the API fails, send with WordPress’s own mailer instead.', 'sitebeam' ) ),
+			'contact_to'      => self::field( 'contact', __( 'Contact recipient', 'sitebeam' ), 'email', __( 'Where contact form messages go. Default: the site’s admin email.', 'sitebeam' ) ),
+			'contact_success' => self::field( 'contact', __( 'Success message', 'sitebeam' ), 'text', __( 'Shown to the visitor once the message is sent.', 'sitebeam' ) ),
+		);
+	}
+
+	/**
+	 * @param array{key: string} $args Field key.
+	 */
+	public static function render( $args ) {
+		$key      = $args['key'];
+		$field    = self::all()[ $key ];
+		$settings = Settings::get();
+		$name     = Settings::OPTION . '[' . $key . ']';
+		$id       = 'sitebeam-' . $key;
+		$fixed    = Settings::is_fixed( $key );
+		switch ( $field['type'] ) {
+			case 'password':
+				printf(
+					'<input type="password" id="%s" name="%s" value="" class="regular-text" autocomplete="new-password" placeholder="%s" %s>',
+					esc_attr( $id ),
+					esc_attr( $name ),
+					esc_attr( Settings::has_token() ? __( 'A token is stored', 'sitebeam' ) : __( 'No token yet', 'sitebeam' ) ),
+					disabled( $fixed, true, false )
+				);
+				if ( Settings::has_token() && ! $fixed ) {
+					printf(
+						' <label><input type="checkbox" name="%s" value="1"> %s</label>',
+						esc_attr( Settings::OPTION . '[remove_token]' ),
+						esc_html__( 'Remove the stored token', 'sitebeam' )
+					);
+				}
+				break;
+			case 'checkbox':
+				printf(
+					'<label><input type="checkbox" id="%s" name="%s" value="1" %s %s> %s</label>',
+					esc_attr( $id ),
+					esc_attr( $name ),
+					checked( (bool) $settings[ $key ], true, false ),
+					disabled( $fixed, true, false ),
+					esc_html( $field['help'] )
+				);
+				break;
+			case 'roles':
+				foreach ( wp_roles()->get_names() as $role => $role_name ) {
+					printf(
+						'<label><input type="checkbox" name="%s[]" value="%s" %s> %s</label><br>',
+						esc_attr( $name ),
+						esc_attr( $role ),
+						checked( in_array( $role, (array) $settings[ $key ], true ), true, false ),
+						esc_html( translate_user_role( $role_name ) )
+					);
+				}
+				break;
+			default:
+				printf(
+					'<input type="%s" id="%s" name="%s" value="%s" class="regular-text" %s>',
+					esc_attr( $field['type'] ),
+					esc_attr( $id ),
+					esc_attr( $name ),
+					esc_attr( (string) $settings[ $key ] ),
+					disabled( $fixed, true, false )
+				);
+		}
+		if ( 'checkbox' !== $field['type'] ) {
+			printf( '<p class="description">%s</p>', esc_html( $field['help'] ) );
+		}
+		if ( $fixed ) {
+			printf(
+				'<p class="description sitebeam-fixed">%s</p>',
+				/* translators: %s: constant name. */
+				esc_html( sprintf( __( 'Set in wp-config.php by %s: shown read-only.', 'sitebeam' ), 'api_token' === $key ? Settings::TOKEN_CONSTANT : Settings::CONSTANTS[ $key ] ) )
+			);
+		}
+	}
+
+	/**
+	 * @param string $section Section id.
+	 * @param string $label   Label.
+	 * @param string $type    Input type.
+	 * @param string $help    Help text.
+	 * @return array{section: string, label: string, type: string, help: string}
+	 */
+	private static function field( $section, $label, $type, $help ) {
+		return array(
+			'section' => $section,
+			'label'   => $label,
+			'type'    => $type,
+			'help'    => $help,
+		);
+	}
+}

@@ -1,0 +1,90 @@
+<?php
+/**
+ * Whitelists and sanitizes the settings form; keeps the stored value, with a notice, when a value is refused.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Admin;
+
+use Sitebeam\Settings;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Settings_Sanitizer {
+
+	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'route_mail', 'fallback' );
+
+	/**
+	 * @param mixed $input The posted `sitebeam_settings` array.
+	 * @return array<string, mixed> What is stored.
+	 */
+	public static function sanitize( $input ) {
+		$input  = is_array( $input ) ? $input : array();
+		$stored = get_option( Settings::OPTION, array() );
+		$stored = is_array( $stored ) ? $stored : array();
+		$clean  = array_merge( Settings::defaults(), $stored );
+
+		if ( isset( $input['api_url'] ) ) {
+			$url = esc_url_raw( trim( (string) $input['api_url'] ), array( 'http', 'https' ) );
+			if ( '' === $url || Settings::is_allowed_api_url( $url ) ) {
+				$clean['api_url'] = untrailingslashit( $url );
+			} else {
+				self::refuse( 'api_url', __( 'The instance URL must start with https:// (http:// is allowed only for localhost and 127.0.0.1, because the token is sent to it). The previous URL was kept.', 'sitebeam' ) );
+			}
+		}
+		if ( isset( $input['website'] ) ) {
+			$clean['website'] = mb_substr( sanitize_text_field( (string) $input['website'] ), 0, 255 );
+		}
+		foreach ( self::CHECKBOXES as $key ) {
+			$clean[ $key ] = ! empty( $input[ $key ] );
+		}
+		$roles                   = isset( $input['excluded_roles'] ) ? array_map( 'sanitize_key', (array) $input['excluded_roles'] ) : array();
+		$clean['excluded_roles'] = array_values( array_intersect( $roles, array_keys( wp_roles()->get_names() ) ) );
+		if ( isset( $input['contact_to'] ) ) {
+			$email = sanitize_email( (string) $input['contact_to'] );
+			if ( '' === trim( (string) $input['contact_to'] ) || is_email( $email ) ) {
+				$clean['contact_to'] = $email;
+			} else {
+				self::refuse( 'contact_to', __( 'The contact recipient must be one valid email address. The previous address was kept.', 'sitebeam' ) );
+			}
+		}
+		if ( isset( $input['contact_success'] ) ) {
+			$clean['contact_success'] = sanitize_text_field( (string) $input['contact_success'] );
+		}
+		foreach ( array_keys( Settings::CONSTANTS ) as $key ) {
+			if ( Settings::is_fixed( $key ) ) {
+				$clean[ $key ] = $stored[ $key ] ?? Settings::defaults()[ $key ];
+			}
+		}
+		self::save_token( $input );
+		return array_intersect_key( $clean, Settings::defaults() );
+	}
+
+	/**
+	 * The token field is never filled in: empty means "keep the stored token".
+	 *
+	 * @param array<string, mixed> $input Posted settings.
+	 */
+	private static function save_token( array $input ) {
+		if ( Settings::is_fixed( 'api_token' ) ) {
+			return;
+		}
+		$token = isset( $input['api_token'] ) ? trim( sanitize_text_field( (string) $input['api_token'] ) ) : '';
+		if ( '' !== $token ) {
+			update_option( Settings::TOKEN_OPTION, $token, false );
+		} elseif ( ! empty( $input['remove_token'] ) ) {
+			update_option( Settings::TOKEN_OPTION, '', false );
+		}
+	}
+
+	/**
+	 * @param string $field   Setting key.
+	 * @param string $message Notice text.
+	 */
+	private static function refuse( $field, $message ) {
+		add_settings_error( Settings::OPTION, 'sitebeam_' . $field, $message, 'error' );
+	}
+}

@@ -1,0 +1,143 @@
+<?php
+/**
+ * The Sitebeam API as the plugin uses it: the only place that knows its paths, field names and error codes.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam;
+
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Api_Client {
+
+	const EMAIL_PATH        = '/v1/email';
+	const TRACKER_IMG_PATH  = '/v1/tracker/img/';
+	const TOKEN_HEADER      = 'X-Auth-Token';
+	const FIELD_TO          = 'to';
+	const FIELD_BCC         = 'bcc';
+	const FIELD_FROM        = 'from';
+	const FIELD_FROM_NAME   = 'from_name';
+	const FIELD_REPLY_TO    = 'replyto';
+	const FIELD_SUBJECT     = 'subject';
+	const FIELD_CONTENT     = 'content';
+	const FIELD_ATTACHMENT  = 'attachment';
+	const ATTACHMENT_MIME   = 'mime_type';
+	const ATTACHMENT_NAME   = 'file_name';
+	const ATTACHMENT_BASE64 = 'b64';
+
+	const ERROR_INVALID_PAYLOAD  = 'invalid_payload';
+	const ERROR_AUTH_FAILED      = 'auth_failed';
+	const ERROR_NOT_EMAILAPI     = 'not_emailapi';
+	const ERROR_NOT_AIAPI        = 'not_aiapi';
+	const ERROR_EMAIL_DISABLED   = 'disabled_email_service';
+	const ERROR_TOO_LARGE        = 'payload_too_large';
+	const ERROR_RATE_LIMITED     = 'rate_limited';
+	const ERROR_NETWORK          = 'sitebeam_unreachable';
+	const ERROR_NOT_CONFIGURED   = 'sitebeam_not_configured';
+	const ERROR_UNEXPECTED       = 'sitebeam_unexpected_response';
+	const CREDENTIALS_ERRORS     = array( self::ERROR_AUTH_FAILED, self::ERROR_NOT_EMAILAPI, self::ERROR_NOT_AIAPI );
+
+	/** @var string */
+	private $base_url;
+
+	/** @var string */
+	private $token;
+
+	/**
+	 * @param string $base_url Instance base URL.
+	 * @param string $token    API token.
+	 */
+	public function __construct( $base_url, $token ) {
+		$this->base_url = untrailingslashit( (string) $base_url );
+		$this->token    = (string) $token;
+	}
+
+	public static function from_settings() {
+		return new self( Settings::get()['api_url'], Settings::token() );
+	}
+
+	public function is_configured() {
+		return '' !== $this->token && Settings::is_allowed_api_url( $this->base_url );
+	}
+
+	/**
+	 * Sends one message (one `to`, at most one `bcc`).
+	 *
+	 * @param array<string, mixed> $message Fields named by the FIELD_* constants.
+	 * @return array<string, mixed>|WP_Error The decoded success body, or the API's error.
+	 */
+	public function send_email( array $message ) {
+		return $this->post_json( self::EMAIL_PATH, $message );
+	}
+
+	/**
+	 * Checks URL, token and email permission without sending: an empty message is refused for
+	 * its missing fields only once the token and the email permission have passed.
+	 *
+	 * @return true|WP_Error
+	 */
+	public function check_connection() {
+		$result = $this->post_json( self::EMAIL_PATH, new \stdClass() );
+		if ( is_wp_error( $result ) && self::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
+			return $result;
+		}
+		return true;
+	}
+
+	/**
+	 * The hidden-image tracker URL of a website.
+	 *
+	 * @param string $website Website name.
+	 */
+	public function tracker_image_url( $website ) {
+		return $this->base_url . self::TRACKER_IMG_PATH . rawurlencode( $website );
+	}
+
+	/**
+	 * @param string          $path Path below the base URL.
+	 * @param array|\stdClass $body JSON body.
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private function post_json( $path, $body ) {
+		if ( ! $this->is_configured() ) {
+			return new WP_Error( self::ERROR_NOT_CONFIGURED, __( 'The Sitebeam instance URL or API token is missing.', 'sitebeam' ) );
+		}
+		$response = wp_remote_post(
+			$this->base_url . $path,
+			array(
+				'timeout'     => 15,
+				'redirection' => 0,
+				'headers'     => array(
+					'Accept'           => 'application/json',
+					'Content-Type'     => 'application/json',
+					self::TOKEN_HEADER => $this->token,
+				),
+				'body'        => wp_json_encode( $body ),
+			)
+		);
+		if ( is_wp_error( $response ) ) {
+			return new WP_Error( self::ERROR_NETWORK, $response->get_error_message(), array( 'status' => 0 ) );
+		}
+		$status  = (int) wp_remote_retrieve_response_code( $response );
+		$decoded = json_decode( (string) wp_remote_retrieve_body( $response ), true );
+		$decoded = is_array( $decoded ) ? $decoded : array();
+		if ( $status >= 200 && $status < 300 && 'ok' === ( $decoded['status'] ?? '' ) ) {
+			return $decoded;
+		}
+		$code = is_string( $decoded['i18n_code'] ?? null ) ? $decoded['i18n_code'] : self::ERROR_UNEXPECTED;
+		$text = is_string( $decoded['error'] ?? null ) ? $decoded['error'] : sprintf( 'HTTP %d', $status );
+		return new WP_Error(
+			$code,
+			$text,
+			array(
+				'status'      => $status,
+				'retry_after' => (int) wp_remote_retrieve_header( $response, 'retry-after' ),
+			)
+		);
+	}
+}

@@ -1,0 +1,61 @@
+<?php
+/**
+ * The contact form markup shared by the block and the shortcode; the widget script enhances it.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Contact;
+
+use Sitebeam\Settings;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Contact_Form {
+
+	const SHORTCODE     = 'sitebeam_contact';
+	const SCRIPT_HANDLE = 'sitebeam-form';
+
+	/** @var int Forms already on the page, for unique ids. */
+	private static $count = 0;
+
+	public static function register() {
+		wp_register_script( self::SCRIPT_HANDLE, plugins_url( 'assets/js/sitebeam-form.min.js', SITEBEAM_PLUGIN_FILE ), array(), SITEBEAM_VERSION, true );
+		add_shortcode( self::SHORTCODE, array( self::class, 'render' ) );
+		$block_dir = SITEBEAM_PLUGIN_DIR . '/build/contact-form';
+		if ( file_exists( $block_dir . '/block.json' ) ) {
+			register_block_type( $block_dir, array( 'render_callback' => array( self::class, 'render' ) ) );
+		}
+	}
+
+	/**
+	 * @param array<string, string>|string $attributes Shortcode or block attributes.
+	 */
+	public static function render( $attributes = array() ) {
+		$attributes = shortcode_atts(
+			array(
+				'button' => __( 'Send', 'sitebeam' ),
+			),
+			is_array( $attributes ) ? $attributes : array(),
+			self::SHORTCODE
+		);
+		if ( '' === trim( (string) $attributes['button'] ) ) {
+			$attributes['button'] = __( 'Send', 'sitebeam' );
+		}
+		wp_enqueue_script( self::SCRIPT_HANDLE );
+		++self::$count;
+		$id = 'sitebeam-contact-' . self::$count;
+
+		$success_message = (string) Settings::get()['contact_success'];
+		$sent_notice     = '';
+		if ( isset( $_GET['sent'] ) && '1' === $_GET['sent'] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
+			$sent_notice = sprintf( '<p class="sitebeam-contact__sent" role="status">%s</p>', esc_html( $success_message ) );
+		}
+
+		ob_start();
+		include SITEBEAM_PLUGIN_DIR . '/templates/contact-form.php';
+		return $sent_notice . ob_get_clean();
+	}
+}

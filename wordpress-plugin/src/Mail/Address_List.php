@@ -1,0 +1,90 @@
+<?php
+/**
+ * Parses the address forms wp_mail accepts: arrays, comma lists, `Name <addr>`, quoted names with commas.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Mail;
+
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Address_List {
+
+	/**
+	 * @param string|string[] $value One or more address lists.
+	 * @return array<int, array{address: string, name: string}>|WP_Error
+	 */
+	public static function parse( $value ) {
+		$addresses = array();
+		foreach ( (array) $value as $list ) {
+			foreach ( self::split( (string) $list ) as $entry ) {
+				$parsed = self::parse_one( $entry );
+				if ( is_wp_error( $parsed ) ) {
+					return $parsed;
+				}
+				$addresses[] = $parsed;
+			}
+		}
+		return $addresses;
+	}
+
+	/**
+	 * @param string $entry `addr`, `<addr>` or `Name <addr>`.
+	 * @return array{address: string, name: string}|WP_Error
+	 */
+	public static function parse_one( $entry ) {
+		$entry = trim( $entry );
+		$name  = '';
+		if ( preg_match( '/^(.*)<([^<>]+)>$/s', $entry, $matches ) ) {
+			$name  = trim( trim( $matches[1] ), '"' );
+			$entry = trim( $matches[2] );
+		}
+		if ( preg_match( '/[\r\n]/', $entry . $name ) || ! is_email( $entry ) ) {
+			return new WP_Error(
+				'sitebeam_invalid_address',
+				/* translators: %s: the refused email address. */
+				sprintf( __( 'Invalid email address: %s', 'sitebeam' ), sanitize_text_field( $entry ) )
+			);
+		}
+		return array(
+			'address' => $entry,
+			'name'    => str_replace( '\\"', '"', $name ),
+		);
+	}
+
+	/**
+	 * Splits on commas outside double quotes and angle brackets.
+	 *
+	 * @param string $list Comma-separated addresses.
+	 * @return string[]
+	 */
+	private static function split( $list ) {
+		$parts   = array();
+		$current = '';
+		$quoted  = false;
+		$angled  = false;
+		$length  = strlen( $list );
+		for ( $i = 0; $i < $length; $i++ ) {
+			$char = $list[ $i ];
+			if ( '"' === $char && ( 0 === $i || '\\' !== $list[ $i - 1 ] ) ) {
+				$quoted = ! $quoted;
+			} elseif ( ! $quoted && '<' === $char ) {
+				$angled = true;
+			} elseif ( ! $quoted && '>' === $char ) {
+				$angled = false;
+			} elseif ( ',' === $char && ! $quoted && ! $angled ) {
+				$parts[] = $current;
+				$current = '';
+				continue;
+			}
+			$current .= $char;
+		}
+		$parts[] = $current;
+		return array_values( array_filter( array_map( 'trim', $parts ), 'strlen' ) );
+	}
+}

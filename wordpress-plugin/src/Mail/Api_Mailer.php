@@ -1,0 +1,139 @@
+<?php
+/**
+ * Sends every wp_mail through the API (pre_wp_mail), with WordPress's own mailer as the optional fallback.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Mail;
+
+use Sitebeam\Api_Client;
+use Sitebeam\Api_Messages;
+use Sitebeam\Settings;
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Api_Mailer {
+
+	/** @var self|null */
+	private static $instance;
+
+	/** @var bool True while WordPress's own mailer is sending a fallback copy. */
+	private $bypass = false;
+
+	public static function instance() {
+		if ( null === self::$instance ) {
+			self::$instance = new self();
+		}
+		return self::$instance;
+	}
+
+	/**
+	 * @param null|bool            $short_circuit Another plugin's answer, if any.
+	 * @param array<string, mixed> $atts          wp_mail's arguments, after the wp_mail filter.
+	 * @return null|bool Null lets WordPress send the mail itself.
+	 */
+	public function filter_pre_wp_mail( $short_circuit, $atts ) {
+		if ( null !== $short_circuit || $this->bypass ) {
+			return $short_circuit;
+		}
+		$settings = Settings::get();
+		$client   = Api_Client::from_settings();
+		if ( ! $settings['route_mail'] || ! $client->is_configured() ) {
+			return null;
+		}
+		$atts    = is_array( $atts ) ? $atts : array();
+		$subject = (string) ( $atts['subject'] ?? '' );
+		$mail    = Message_Mapper::map( $atts );
+		if ( is_wp_error( $mail ) ) {
+			return $this->fail( $atts, array(), $mail, (bool) $settings['fallback'] );
+		}
+
+		$failed = array();
+		$error  = null;
+		foreach ( $mail->recipients as $recipient ) {
+			$result = $client->send_email( $mail->message_for( $recipient ) );
+			if ( is_wp_error( $result ) ) {
+				$failed[] = $recipient;
+				$error    = $result;
+			}
+		}
+		if ( null === $error ) {
+			Send_Log::record( $mail->recipients, $subject, Send_Log::SENT );
+			/** This action is documented in wp-includes/pluggable.php */
+			do_action( 'wp_mail_succeeded', $atts );
+			return true;
+		}
+		$delivered = array_values( array_diff( $mail->recipients, $failed ) );
+		return $this->fail( $atts, $delivered, $error, (bool) $settings['fallback'], $failed );
+	}
+
+	/**
+	 * @param array<string, mixed> $atts      wp_mail's arguments.
+	 * @param string[]             $delivered Recipients the API accepted.
+	 * @param WP_Error             $error     Why the rest failed.
+	 * @param bool                 $fallback  Whether WordPress's mailer sends what the API did not.
+	 * @param string[]             $failed    Recipients the API refused (empty: the mail was never sent).
+	 */
+	private function fail( array $atts, array $delivered, WP_Error $error, $fallback, array $failed = array() ) {
+		$subject = (string) ( $atts['subject'] ?? '' );
+		$detail  = Api_Messages::describe( $error );
+		if ( $delivered ) {
+			Send_Log::record( $delivered, $subject, Send_Log::SENT );
+		}
+		$undelivered = $failed ? $failed : $this->recipients_of( $atts );
+		if ( $fallback ) {
+			Send_Log::record( $undelivered, $subject, Send_Log::FALLEN_BACK, $detail );
+			return $delivered ? $this->send_with_wordpress( $atts, $failed ) : null;
+		}
+		Send_Log::record( $undelivered, $subject, Send_Log::FAILED, $detail );
+		/** This action is documented in wp-includes/pluggable.php */
+		do_action(
+			'wp_mail_failed',
+			new WP_Error(
+				'wp_mail_failed',
+				$detail,
+				$atts + array(
+					'sitebeam_error_code' => $error->get_error_code(),
+					'failed_recipients'   => $undelivered,
+				)
+			)
+		);
+		return false;
+	}
+
+	/**
+	 * Sends each recipient the API refused a copy addressed to them alone, through WordPress's own mailer.
+	 *
+	 * @param array<string, mixed> $atts       wp_mail's arguments.
+	 * @param string[]             $recipients Recipients still waiting.
+	 */
+	private function send_with_wordpress( array $atts, array $recipients ) {
+		$headers      = Mail_Headers::without_recipients( $atts['headers'] ?? '' );
+		$all_sent     = true;
+		$this->bypass = true;
+		try {
+			foreach ( $recipients as $recipient ) {
+				$all_sent = wp_mail( $recipient, $atts['subject'] ?? '', $atts['message'] ?? '', $headers, $atts['attachments'] ?? array() ) && $all_sent;
+			}
+		} finally {
+			$this->bypass = false;
+		}
+		return $all_sent;
+	}
+
+	/**
+	 * Best-effort list of recipients for the log when the mail could not even be mapped.
+	 *
+	 * @param array<string, mixed> $atts wp_mail's arguments.
+	 * @return string[]
+	 */
+	private function recipients_of( array $atts ) {
+		$headers = Mail_Headers::parse( $atts['headers'] ?? '' );
+		$raw     = array_merge( (array) ( $atts['to'] ?? array() ), $headers->cc, $headers->bcc );
+		return array_values( array_filter( array_map( 'sanitize_text_field', $raw ), 'strlen' ) );
+	}
+}

@@ -1,0 +1,132 @@
+<?php
+/**
+ * Translates wp_mail's arguments into API messages, applying the same filters wp_mail applies.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Mail;
+
+use Sitebeam\Api_Client;
+use WP_Error;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Message_Mapper {
+
+	/**
+	 * @param array<string, mixed> $atts wp_mail's to, subject, message, headers, attachments.
+	 * @return Outgoing_Mail|WP_Error
+	 */
+	public static function map( array $atts ) {
+		$headers    = Mail_Headers::parse( $atts['headers'] ?? '' );
+		$recipients = self::recipients( $atts['to'] ?? array(), $headers );
+		if ( is_wp_error( $recipients ) ) {
+			return $recipients;
+		}
+		$fields = self::sender( $headers );
+		if ( is_wp_error( $fields ) ) {
+			return $fields;
+		}
+		$reply_to = Address_List::parse( $headers->reply_to );
+		if ( is_wp_error( $reply_to ) ) {
+			return $reply_to;
+		}
+		if ( $reply_to ) {
+			$fields[ Api_Client::FIELD_REPLY_TO ] = $reply_to[0]['address'];
+		}
+
+		/** This filter is documented in wp-includes/pluggable.php */
+		$content_type = apply_filters( 'wp_mail_content_type', $headers->content_type ? $headers->content_type : 'text/plain' );
+		/** This filter is documented in wp-includes/pluggable.php */
+		$charset = apply_filters( 'wp_mail_charset', $headers->charset ? $headers->charset : get_bloginfo( 'charset' ) );
+
+		$subject = self::to_utf8( (string) ( $atts['subject'] ?? '' ), $charset );
+		$body    = self::to_utf8( (string) ( $atts['message'] ?? '' ), $charset );
+
+		$fields[ Api_Client::FIELD_SUBJECT ] = trim( (string) preg_replace( '/[\r\n]+\s*/', ' ', $subject ) );
+		$fields[ Api_Client::FIELD_CONTENT ] = 'text/html' === $content_type ? $body : nl2br( esc_html( $body ), false );
+
+		$attachment = Attachment_Packer::pack( $atts['attachments'] ?? array() );
+		if ( is_wp_error( $attachment ) ) {
+			return $attachment;
+		}
+		if ( null !== $attachment ) {
+			$fields[ Api_Client::FIELD_ATTACHMENT ] = $attachment;
+		}
+		return new Outgoing_Mail( $recipients, $fields );
+	}
+
+	/**
+	 * @param string|string[] $to      wp_mail's `to`.
+	 * @param Mail_Headers    $headers Parsed headers.
+	 * @return string[]|WP_Error To, Cc then Bcc, each address once.
+	 */
+	private static function recipients( $to, Mail_Headers $headers ) {
+		$unique = array();
+		foreach ( array( $to, $headers->cc, $headers->bcc ) as $list ) {
+			$parsed = Address_List::parse( $list );
+			if ( is_wp_error( $parsed ) ) {
+				return $parsed;
+			}
+			foreach ( $parsed as $entry ) {
+				$unique[ strtolower( $entry['address'] ) ] = $unique[ strtolower( $entry['address'] ) ] ?? $entry['address'];
+			}
+		}
+		if ( ! $unique ) {
+			return new WP_Error( 'sitebeam_no_recipient', __( 'The message has no recipient.', 'sitebeam' ) );
+		}
+		return array_values( $unique );
+	}
+
+	/**
+	 * From and From name as wp_mail would set them.
+	 *
+	 * @param Mail_Headers $headers Parsed headers.
+	 * @return array<string, string>|WP_Error
+	 */
+	private static function sender( Mail_Headers $headers ) {
+		$from_email = '';
+		$from_name  = 'WordPress';
+		if ( '' !== $headers->from ) {
+			$from = Address_List::parse_one( $headers->from );
+			if ( is_wp_error( $from ) ) {
+				return $from;
+			}
+			$from_email = $from['address'];
+			$from_name  = '' !== $from['name'] ? $from['name'] : $from_name;
+		} else {
+			$host = (string) wp_parse_url( network_home_url(), PHP_URL_HOST );
+			if ( '' !== $host ) {
+				$from_email = 'wordpress@' . preg_replace( '/^www\./', '', $host );
+			}
+		}
+		/** This filter is documented in wp-includes/pluggable.php */
+		$from_email = (string) apply_filters( 'wp_mail_from', $from_email );
+		/** This filter is documented in wp-includes/pluggable.php */
+		$from_name = (string) apply_filters( 'wp_mail_from_name', $from_name );
+
+		$fields = array( Api_Client::FIELD_FROM_NAME => trim( (string) preg_replace( '/[\r\n]+/', ' ', $from_name ) ) );
+		// A sender WordPress made up from a host name such as "localhost" is no address: the account's own is used instead.
+		if ( is_email( $from_email ) ) {
+			$fields[ Api_Client::FIELD_FROM ] = $from_email;
+		}
+		return $fields;
+	}
+
+	/**
+	 * @param string $text    Text in $charset.
+	 * @param string $charset Charset named by the headers or the blog.
+	 */
+	private static function to_utf8( $text, $charset ) {
+		if ( '' === $charset || 'utf-8' === strtolower( $charset ) || ! function_exists( 'mb_convert_encoding' ) ) {
+			return $text;
+		}
+		if ( ! in_array( strtolower( $charset ), array_map( 'strtolower', mb_list_encodings() ), true ) ) {
+			return $text;
+		}
+		return (string) mb_convert_encoding( $text, 'UTF-8', $charset );
+	}
+}

@@ -1,0 +1,43 @@
+<?php
+/**
+ * A wp_mail call translated for the API: one shared message, and the recipients who each get their own copy.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Mail;
+
+use Sitebeam\Api_Client;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Outgoing_Mail {
+
+	/** @var string[] To, then Cc, then Bcc addresses, each once. */
+	public $recipients;
+
+	/** @var array<string, mixed> API fields shared by every copy (no `to`). */
+	public $fields;
+
+	/**
+	 * @param string[]             $recipients Addresses.
+	 * @param array<string, mixed> $fields     Shared API fields.
+	 */
+	public function __construct( array $recipients, array $fields ) {
+		$this->recipients = $recipients;
+		$this->fields     = $fields;
+	}
+
+	/**
+	 * The API accepts one `to` per message, so every recipient gets a copy addressed to them alone:
+	 * nobody sees another recipient, which is what keeps Bcc addresses undisclosed.
+	 *
+	 * @param string $recipient One of $this->recipients.
+	 * @return array<string, mixed>
+	 */
+	public function message_for( $recipient ) {
+		return array( Api_Client::FIELD_TO => $recipient ) + $this->fields;
+	}
+}

@@ -1,0 +1,47 @@
+<?php
+/**
+ * Registers the plugin's hooks; each handler is created only when its hook fires.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Plugin {
+
+	public static function boot() {
+		add_action( 'init', array( self::class, 'action_init' ) );
+		add_action(
+			'wp_enqueue_scripts',
+			static function () {
+				( new Tracker\Script_Loader( Settings::get() ) )->action_wp_enqueue_scripts();
+			}
+		);
+		add_filter(
+			'pre_wp_mail',
+			static function ( $short_circuit, $atts ) {
+				return Mail\Api_Mailer::instance()->filter_pre_wp_mail( $short_circuit, $atts );
+			},
+			10,
+			2
+		);
+		add_action(
+			'rest_api_init',
+			static function () {
+				( new Contact\Rest_Controller() )->register();
+			}
+		);
+		if ( is_admin() ) {
+			Admin\Admin::boot();
+		}
+	}
+
+	public static function action_init() {
+		load_plugin_textdomain( 'sitebeam', false, dirname( plugin_basename( SITEBEAM_PLUGIN_FILE ) ) . '/languages' );
+		Contact\Contact_Form::register();
+	}
+}

@@ -1,0 +1,116 @@
+<?php
+/**
+ * Adds the shipped tracker to front-end pages, deferred, with its data-* options and the noscript pixel.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Tracker;
+
+use Sitebeam\Api_Client;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+final class Script_Loader {
+
+	const HANDLE = 'sitebeam-tracker';
+
+	/** @var array<string, mixed> */
+	private $settings;
+
+	/**
+	 * @param array<string, mixed> $settings Effective settings.
+	 */
+	public function __construct( array $settings ) {
+		$this->settings = $settings;
+	}
+
+	public function action_wp_enqueue_scripts() {
+		if ( ! $this->should_track() ) {
+			return;
+		}
+		// WordPress 6.3 added loading strategies; on 6.1 and 6.2 the tag filter adds defer itself.
+		$has_strategy = version_compare( get_bloginfo( 'version' ), '6.3', '>=' );
+		wp_enqueue_script(
+			self::HANDLE,
+			plugins_url( 'assets/js/sitebeam.min.js', SITEBEAM_PLUGIN_FILE ),
+			array(),
+			SITEBEAM_VERSION,
+			$has_strategy ? array( 'strategy' => 'defer' ) : false
+		);
+		add_filter( 'script_loader_tag', array( $this, 'filter_script_loader_tag' ), 10, 2 );
+		if ( $this->settings['noscript'] && ! $this->visitor_opted_out() ) {
+			add_action( 'wp_footer', array( $this, 'action_wp_footer' ) );
+		}
+	}
+
+	/**
+	 * @param string $tag    The script tag.
+	 * @param string $handle Its handle.
+	 */
+	public function filter_script_loader_tag( $tag, $handle ) {
+		if ( self::HANDLE !== $handle ) {
+			return $tag;
+		}
+		$attributes = '';
+		foreach ( $this->attributes() as $name => $value ) {
+			$attributes .= sprintf( ' %s="%s"', esc_attr( $name ), esc_attr( $value ) );
+		}
+		if ( false === strpos( $tag, ' defer' ) ) {
+			$attributes = ' defer' . $attributes;
+		}
+		return str_replace( '<script ', '<script' . $attributes . ' ', $tag );
+	}
+
+	public function action_wp_footer() {
+		$client = new Api_Client( $this->settings['api_url'], '' );
+		printf(
+			'<noscript><img src="%s" alt="" width="1" height="1" style="display:none" referrerpolicy="no-referrer-when-downgrade"></noscript>' . "\n",
+			esc_url( $client->tracker_image_url( $this->settings['website'] ) )
+		);
+	}
+
+	/**
+	 * @return array<string, string>
+	 */
+	private function attributes() {
+		$attributes = array(
+			'data-api'     => untrailingslashit( $this->settings['api_url'] ),
+			'data-website' => $this->settings['website'],
+		);
+		if ( ! $this->settings['respect_dnt'] ) {
+			$attributes['data-respect-dnt'] = 'false';
+		}
+		/**
+		 * Filters the tracker's data-* attributes (see the snippet's options: data-exclude, data-hash…).
+		 *
+		 * @param array<string, string> $attributes Attribute name => value.
+		 */
+		return apply_filters( 'sitebeam_tracker_attributes', $attributes );
+	}
+
+	private function should_track() {
+		if ( ! $this->settings['tracker'] || '' === $this->settings['api_url'] ) {
+			return false;
+		}
+		if ( is_admin() || is_feed() || is_preview() || is_customize_preview() || is_robots() || is_trackback() || wp_doing_ajax() || ( defined( 'REST_REQUEST' ) && REST_REQUEST ) ) {
+			return false;
+		}
+		if ( is_user_logged_in() && array_intersect( (array) wp_get_current_user()->roles, (array) $this->settings['excluded_roles'] ) ) {
+			return false;
+		}
+		return true;
+	}
+
+	/** The pixel cannot read the browser's privacy signals, so the server reads the headers for it. */
+	private function visitor_opted_out() {
+		if ( ! $this->settings['respect_dnt'] ) {
+			return false;
+		}
+		$dnt = isset( $_SERVER['HTTP_DNT'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_DNT'] ) ) : '';
+		$gpc = isset( $_SERVER['HTTP_SEC_GPC'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_SEC_GPC'] ) ) : '';
+		return '1' === $dnt || '1' === $gpc;
+	}
+}
