@@ -67,6 +67,18 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    forceCloseConnections: true,
+    // A path that is not valid percent-encoding never reaches a route: answer it in the contract's terms.
+    frameworkErrors: (_error, request, reply) => {
+      const tracker = request.url.startsWith(TRACKER_PREFIX);
+      if (tracker) reply.headers(trackerHeaders);
+      return sendError(
+        reply,
+        400,
+        tracker ? errorCodes.invalidWebsite : errorCodes.invalidPayload,
+        `${tracker ? 'website' : 'url'}: is not valid percent-encoding`,
+      );
+    },
     ajv: {
       customOptions: {
         coerceTypes: false,
