@@ -5,6 +5,10 @@
  * @package Sitebeam\Tests
  */
 
+// PHPUnit includes this file inside a method and then copies its new local variables into $GLOBALS,
+// which would overwrite WordPress globals first assigned in file scope (as WordPress's own test bootstrap notes).
+global $wpdb, $current_site, $current_blog, $wp_rewrite, $shortcode_tags, $wp, $phpmailer, $wp_theme_directories;
+
 $sitebeam_root = getenv( 'SITEBEAM_WP_ROOT' );
 if ( ! $sitebeam_root || ! is_file( $sitebeam_root . '/wp-load.php' ) ) {
 	fwrite( STDERR, "SITEBEAM_WP_ROOT must point at the test WordPress: run these tests through tests/wordpress/run.sh\n" );

@@ -44,8 +44,9 @@ final class Settings_Sanitizer {
 		$roles                   = isset( $input['excluded_roles'] ) ? array_map( 'sanitize_key', (array) $input['excluded_roles'] ) : array();
 		$clean['excluded_roles'] = array_values( array_intersect( $roles, array_keys( wp_roles()->get_names() ) ) );
 		if ( isset( $input['contact_to'] ) ) {
-			$email = sanitize_email( (string) $input['contact_to'] );
-			if ( '' === trim( (string) $input['contact_to'] ) || is_email( $email ) ) {
+			// Checked as typed: sanitize_email() would turn "a@x.test\r\nBcc: b@y.test" into some other valid address.
+			$email = trim( (string) $input['contact_to'] );
+			if ( '' === $email || is_email( $email ) ) {
 				$clean['contact_to'] = $email;
 			} else {
 				self::refuse( 'contact_to', __( 'The contact recipient must be one valid email address. The previous address was kept.', 'sitebeam' ) );

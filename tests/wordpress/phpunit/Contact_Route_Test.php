@@ -1,0 +1,207 @@
+<?php
+/**
+ * The contact protocol (snippet/src/form/PROTOCOL.md) on the REST route, sending to the real stub.
+ *
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+use Sitebeam\Contact\Form_Nonce;
+use Sitebeam\Settings;
+use WP_REST_Request;
+
+final class Contact_Route_Test extends Plugin_Test_Case {
+
+	protected function setUp(): void {
+		parent::setUp();
+		// A fresh visitor address per test: each has its own rate-limit counter.
+		$_SERVER['REMOTE_ADDR'] = '192.0.2.' . wp_rand( 1, 254 ) . '.' . wp_rand( 1, 99999 );
+	}
+
+	protected function tearDown(): void {
+		remove_all_filters( 'sitebeam_contact_rate_limit' );
+		$_SERVER['REMOTE_ADDR'] = '127.0.0.1';
+		parent::tearDown();
+	}
+
+	public function test_a_valid_post_is_sent_to_the_configured_recipient_with_visitor_text_escaped() {
+		$response = $this->post_json( array( 'message' => "Hi <script>alert(1)</script>\nSecond line" ) );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame(
+			array(
+				'status'  => 'ok',
+				'message' => Settings::get()['contact_success'],
+			),
+			$response->get_data()
+		);
+		$messages = Stub::messages();
+		$this->assertCount( 1, $messages );
+		$this->assertSame( 'owner@example.test', $messages[0]['to'] );
+		$this->assertSame( 'visitor@example.test', $messages[0]['replyto'] );
+		$this->assertSame( '[Sitebeam test site] Question', $messages[0]['subject'] );
+		$this->assertStringContainsString( 'Hi &lt;script&gt;alert(1)&lt;/script&gt;<br>', $messages[0]['content'] );
+		$this->assertStringNotContainsString( '<script>', $messages[0]['content'] );
+		$this->assertStringContainsString( 'visitor@example.test', $messages[0]['content'], 'the address is in the body too' );
+	}
+
+	/**
+	 * @dataProvider invalid_fields
+	 *
+	 * @param array<string, string> $fields Changed fields.
+	 * @param string                $field  The field named in the error.
+	 */
+	public function test_a_field_breaking_its_rule_is_named( array $fields, $field ) {
+		$response = $this->post_json( $fields );
+		$this->assertSame( 400, $response->get_status() );
+		$this->assertSame( 'invalid_field', $response->get_data()['i18n_code'] );
+		$this->assertSame( $field, $response->get_data()['field'] );
+		$this->assertSame( 'ko', $response->get_data()['status'] );
+		$this->assertSame( array(), Stub::messages() );
+	}
+
+	/**
+	 * @return array<string, array{0: array<string, string|null>, 1: string}>
+	 */
+	public function invalid_fields() {
+		return array(
+			'missing name'        => array( array( 'name' => null ), 'name' ),
+			'name with a newline' => array( array( 'name' => "Eve\r\nBcc: x@example.test" ), 'name' ),
+			'name too long'       => array( array( 'name' => str_repeat( 'n', 201 ) ), 'name' ),
+			'email list'          => array( array( 'email' => 'a@example.test, b@example.test' ), 'email' ),
+			'email display name'  => array( array( 'email' => 'Eve <eve@example.test>' ), 'email' ),
+			'subject too long'    => array( array( 'subject' => str_repeat( 's', 201 ) ), 'subject' ),
+			'empty message'       => array( array( 'message' => '   ' ), 'message' ),
+			'message too long'    => array( array( 'message' => str_repeat( 'm', 10001 ) ), 'message' ),
+		);
+	}
+
+	public function test_filled_honeypot_is_spam() {
+		$this->assert_refused( $this->post_json( array( 'homepage' => 'http://spam.example' ) ), 400, 'spam_suspected' );
+	}
+
+	public function test_posting_sooner_than_three_seconds_is_spam_but_a_clock_ahead_is_not() {
+		$this->assert_refused( $this->post_json( array( 'started_at' => (string) round( microtime( true ) * 1000 - 1000 ) ) ), 400, 'spam_suspected' );
+		$this->assert_refused( $this->post_json( array( 'started_at' => 'soon' ) ), 400, 'spam_suspected' );
+		$this->assertSame( 200, $this->post_json( array( 'started_at' => (string) round( microtime( true ) * 1000 + 60000 ) ) )->get_status() );
+	}
+
+	public function test_wrong_nonce_or_foreign_origin_is_forbidden() {
+		$this->assert_refused( $this->post_json( array( Form_Nonce::FIELD => 'forged' ) ), 403, 'forbidden_origin' );
+		$this->assert_refused( $this->post_json( array(), array( 'origin' => 'https://evil.example' ) ), 403, 'forbidden_origin' );
+		$this->assert_refused( $this->post_json( array(), array( 'referer' => 'https://evil.example/page' ) ), 403, 'forbidden_origin' );
+		$this->assertSame( 200, $this->post_json( array(), array( 'origin' => untrailingslashit( home_url() ) ) )->get_status() );
+	}
+
+	public function test_every_post_counts_towards_the_rate_limit() {
+		add_filter(
+			'sitebeam_contact_rate_limit',
+			static function () {
+				return array(
+					'max'    => 2,
+					'window' => 60,
+				);
+			}
+		);
+		$this->assertSame( 400, $this->post_json( array( 'name' => '' ) )->get_status() );
+		$this->assertSame( 200, $this->post_json( array() )->get_status() );
+		$limited = $this->post_json( array() );
+		$this->assert_refused( $limited, 429, 'rate_limited' );
+		$this->assertGreaterThan( 0, (int) $limited->get_headers()['Retry-After'] );
+	}
+
+	public function test_without_token_the_form_is_not_configured() {
+		update_option( Settings::TOKEN_OPTION, '', false );
+		$this->assert_refused( $this->post_json( array() ), 503, 'not_configured' );
+	}
+
+	public function test_api_errors_never_reach_the_visitor_as_they_are() {
+		Stub::fail_email( 500 );
+		$response = $this->post_json( array() );
+		$this->assert_refused( $response, 502, 'upstream_failed' );
+		$this->assertStringNotContainsString( 'owner@example.test', (string) wp_json_encode( $response->get_data() ) );
+
+		Stub::reset();
+		update_option( Settings::TOKEN_OPTION, 'wrong-token', false );
+		$this->assert_refused( $this->post_json( array() ), 503, 'not_configured' );
+	}
+
+	public function test_form_post_without_javascript_redirects_back_with_sent() {
+		$request = $this->request( array() );
+		$request->set_header( 'content-type', 'application/x-www-form-urlencoded' );
+		$request->set_header( 'referer', home_url( '/contact/?sent=1' ) );
+		$request->set_body_params( $this->fields( array() ) );
+		$response = rest_get_server()->dispatch( $request );
+		$this->assertSame( 303, $response->get_status() );
+		$this->assertSame( home_url( '/contact/?sent=1' ), $response->get_headers()['Location'] );
+		$this->assertCount( 1, Stub::messages() );
+	}
+
+	public function test_other_media_types_and_methods_are_refused() {
+		$request = $this->request( array() );
+		$request->set_header( 'content-type', 'text/plain' );
+		$request->set_body( 'name=Eve' );
+		$this->assert_refused( rest_get_server()->dispatch( $request ), 415, 'unsupported_media_type' );
+
+		$this->assert_refused( rest_get_server()->dispatch( new WP_REST_Request( 'GET', '/sitebeam/v1/contact' ) ), 405, 'method_not_allowed' );
+	}
+
+	/**
+	 * @param \WP_REST_Response $response Route answer.
+	 * @param int               $status   Expected status.
+	 * @param string            $code     Expected i18n_code.
+	 */
+	private function assert_refused( $response, $status, $code ) {
+		$this->assertSame( $status, $response->get_status(), (string) wp_json_encode( $response->get_data() ) );
+		$this->assertSame( 'ko', $response->get_data()['status'] );
+		$this->assertSame( $code, $response->get_data()['i18n_code'] );
+		$this->assertNotEmpty( $response->get_data()['error'] );
+	}
+
+	/**
+	 * @param array<string, string|null> $changes Fields over a valid post; null removes one.
+	 * @param array<string, string>      $headers Extra headers.
+	 */
+	private function post_json( array $changes, array $headers = array() ) {
+		$request = $this->request( $headers );
+		$request->set_header( 'content-type', 'application/json' );
+		$request->set_body( (string) wp_json_encode( $this->fields( $changes ) ) );
+		return rest_get_server()->dispatch( $request );
+	}
+
+	/**
+	 * @param array<string, string> $headers Headers.
+	 */
+	private function request( array $headers ) {
+		$request = new WP_REST_Request( 'POST', '/sitebeam/v1/contact' );
+		foreach ( $headers as $name => $value ) {
+			$request->set_header( $name, $value );
+		}
+		return $request;
+	}
+
+	/**
+	 * @param array<string, string|null> $changes Fields over a valid post; null removes one.
+	 * @return array<string, string>
+	 */
+	private function fields( array $changes ) {
+		$fields = array_merge(
+			array(
+				'name'            => 'Visitor',
+				'email'           => 'visitor@example.test',
+				'subject'         => 'Question',
+				'message'         => 'Hello',
+				'homepage'        => '',
+				'started_at'      => (string) round( microtime( true ) * 1000 - 10000 ),
+				Form_Nonce::FIELD => Form_Nonce::create(),
+			),
+			$changes
+		);
+		return array_filter(
+			$fields,
+			static function ( $value ) {
+				return null !== $value;
+			}
+		);
+	}
+}

@@ -1,0 +1,117 @@
+<?php
+/**
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+use Sitebeam\Admin\Settings_Sanitizer;
+use Sitebeam\Settings;
+
+final class Settings_Sanitizer_Test extends Plugin_Test_Case {
+
+	protected function setUp(): void {
+		parent::setUp();
+		$GLOBALS['wp_settings_errors'] = array();
+	}
+
+	public function test_https_url_is_accepted_without_trailing_slash() {
+		$this->assertSame( 'https://api.example.test', $this->sanitize( array( 'api_url' => ' https://api.example.test/ ' ) )['api_url'] );
+	}
+
+	public function test_plain_http_only_for_this_machine() {
+		$this->assertSame( 'http://localhost:8080', $this->sanitize( array( 'api_url' => 'http://localhost:8080' ) )['api_url'] );
+		$this->assertSame( 'http://127.0.0.1:9', $this->sanitize( array( 'api_url' => 'http://127.0.0.1:9' ) )['api_url'] );
+
+		$stored = get_option( Settings::OPTION )['api_url'];
+		$clean  = $this->sanitize( array( 'api_url' => 'http://api.example.test' ) );
+		$this->assertSame( $stored, $clean['api_url'], 'the previous URL is kept' );
+		$this->assertSame( array( 'sitebeam_api_url' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ) );
+	}
+
+	public function test_invalid_contact_recipient_keeps_the_previous_one() {
+		$this->assertSame( 'desk@example.test', $this->sanitize( array( 'contact_to' => 'desk@example.test' ) )['contact_to'] );
+		$stored = get_option( Settings::OPTION )['contact_to'];
+		$this->assertSame( $stored, $this->sanitize( array( 'contact_to' => "a@example.test\r\nBcc: b@example.test" ) )['contact_to'] );
+		$this->assertSame( array( 'sitebeam_contact_to' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ) );
+	}
+
+	public function test_unchecked_boxes_are_false_and_roles_are_whitelisted() {
+		$clean = $this->sanitize(
+			array(
+				'tracker'        => '1',
+				'excluded_roles' => array( 'editor', 'made-up-role', '<script>' ),
+			)
+		);
+		$this->assertTrue( $clean['tracker'] );
+		$this->assertFalse( $clean['route_mail'] );
+		$this->assertFalse( $clean['respect_dnt'] );
+		$this->assertSame( array( 'editor' ), $clean['excluded_roles'] );
+	}
+
+	public function test_text_is_sanitized_and_unknown_keys_dropped() {
+		$clean = $this->sanitize(
+			array(
+				'website'         => '<b>shop</b>.example',
+				'contact_success' => "Thanks!<script>x</script>\n",
+				'evil'            => 'x',
+			)
+		);
+		$this->assertSame( 'shop.example', $clean['website'] );
+		$this->assertSame( 'Thanks!', $clean['contact_success'] );
+		$this->assertArrayNotHasKey( 'evil', $clean );
+	}
+
+	public function test_token_goes_to_its_own_option_not_autoloaded_and_never_into_settings() {
+		global $wpdb;
+		$clean = $this->sanitize( array( 'api_token' => ' new-secret ' ) );
+		$this->assertArrayNotHasKey( 'api_token', $clean );
+		$this->assertSame( 'new-secret', get_option( Settings::TOKEN_OPTION ) );
+		$autoload = $wpdb->get_var( $wpdb->prepare( "SELECT autoload FROM {$wpdb->options} WHERE option_name = %s", Settings::TOKEN_OPTION ) );
+		$this->assertSame( 'no', $autoload );
+
+		$this->sanitize( array( 'api_token' => '' ) );
+		$this->assertSame( 'new-secret', get_option( Settings::TOKEN_OPTION ), 'an empty field keeps the token' );
+		$this->sanitize( array( 'remove_token' => '1' ) );
+		$this->assertSame( '', get_option( Settings::TOKEN_OPTION ) );
+	}
+
+	public function test_settings_are_autoloaded_so_front_end_pages_query_nothing() {
+		global $wpdb;
+		$autoload = $wpdb->get_var( $wpdb->prepare( "SELECT autoload FROM {$wpdb->options} WHERE option_name = %s", Settings::OPTION ) );
+		$this->assertSame( 'yes', $autoload );
+	}
+
+	/**
+	 * @runInSeparateProcess
+	 * @preserveGlobalState disabled
+	 */
+	public function test_wp_config_constants_win_and_are_kept_out_of_the_stored_settings() {
+		define( 'SITEBEAM_API_URL', 'https://fixed.example.test' );
+		define( 'SITEBEAM_ROUTE_MAIL', false );
+		define( 'SITEBEAM_API_TOKEN', 'fixed-token' );
+		$this->assertSame( 'https://fixed.example.test', Settings::get()['api_url'] );
+		$this->assertFalse( Settings::get()['route_mail'] );
+		$this->assertSame( 'fixed-token', Settings::token() );
+		$this->assertTrue( Settings::is_fixed( 'api_token' ) );
+
+		$stored = get_option( Settings::OPTION );
+		$clean  = $this->sanitize(
+			array(
+				'api_url'    => 'https://other.example.test',
+				'route_mail' => '1',
+				'api_token'  => 'typed-token',
+			)
+		);
+		$this->assertSame( $stored['api_url'], $clean['api_url'] );
+		$this->assertSame( $stored['route_mail'], $clean['route_mail'] );
+		$this->assertNotSame( 'typed-token', get_option( Settings::TOKEN_OPTION ) );
+	}
+
+	/**
+	 * @param array<string, mixed> $input Posted form.
+	 */
+	private function sanitize( array $input ) {
+		return Settings_Sanitizer::sanitize( $input );
+	}
+}

@@ -1,0 +1,81 @@
+<?php
+/**
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+use Sitebeam\Settings;
+use Sitebeam\Tracker\Script_Loader;
+
+final class Tracker_Test extends Plugin_Test_Case {
+
+	protected function setUp(): void {
+		parent::setUp();
+		wp_dequeue_script( Script_Loader::HANDLE );
+		wp_set_current_user( 0 );
+	}
+
+	protected function tearDown(): void {
+		wp_dequeue_script( Script_Loader::HANDLE );
+		wp_set_current_user( 0 );
+		parent::tearDown();
+	}
+
+	public function test_tag_is_deferred_and_carries_the_settings_escaped() {
+		$loader = new Script_Loader( array_merge( Settings::get(), array( 'website' => 'shop "one".example' ) ) );
+		$tag    = $loader->filter_script_loader_tag( "<script src='x.js' id='sitebeam-tracker-js'></script>\n", Script_Loader::HANDLE );
+		$this->assertStringContainsString( ' defer', $tag );
+		$this->assertStringContainsString( 'data-api="' . getenv( 'SITEBEAM_STUB_URL' ) . '"', $tag );
+		$this->assertStringContainsString( 'data-website="shop &quot;one&quot;.example"', $tag );
+		$this->assertStringNotContainsString( 'data-respect-dnt', $tag );
+		$this->assertSame( '<script>', $loader->filter_script_loader_tag( '<script>', 'other-handle' ) );
+	}
+
+	public function test_ignoring_do_not_track_is_said_to_the_snippet() {
+		$loader = new Script_Loader( array_merge( Settings::get(), array( 'respect_dnt' => false ) ) );
+		$this->assertStringContainsString( 'data-respect-dnt="false"', $loader->filter_script_loader_tag( '<script src="x"></script>', Script_Loader::HANDLE ) );
+	}
+
+	public function test_visitors_are_tracked_and_excluded_roles_are_not() {
+		( new Script_Loader( Settings::get() ) )->action_wp_enqueue_scripts();
+		$this->assertTrue( wp_script_is( Script_Loader::HANDLE, 'enqueued' ) );
+		wp_dequeue_script( Script_Loader::HANDLE );
+
+		wp_set_current_user( (int) get_user_by( 'login', getenv( 'SITEBEAM_WP_ADMIN_USER' ) )->ID );
+		( new Script_Loader( Settings::get() ) )->action_wp_enqueue_scripts();
+		$this->assertFalse( wp_script_is( Script_Loader::HANDLE, 'enqueued' ) );
+
+		wp_set_current_user( (int) get_user_by( 'login', 'subscriber' )->ID );
+		( new Script_Loader( Settings::get() ) )->action_wp_enqueue_scripts();
+		$this->assertTrue( wp_script_is( Script_Loader::HANDLE, 'enqueued' ) );
+	}
+
+	public function test_tracker_off_enqueues_nothing() {
+		( new Script_Loader( array_merge( Settings::get(), array( 'tracker' => false ) ) ) )->action_wp_enqueue_scripts();
+		$this->assertFalse( wp_script_is( Script_Loader::HANDLE, 'enqueued' ) );
+	}
+
+	public function test_noscript_pixel_points_at_the_image_tracker() {
+		$loader = new Script_Loader( array_merge( Settings::get(), array( 'website' => 'my site/é' ) ) );
+		ob_start();
+		$loader->action_wp_footer();
+		$html = ob_get_clean();
+		$this->assertStringContainsString( '<noscript><img src="' . getenv( 'SITEBEAM_STUB_URL' ) . '/v1/tracker/img/my%20site%2F%C3%A9"', $html );
+		$this->assertStringContainsString( 'referrerpolicy="no-referrer-when-downgrade"', $html );
+	}
+
+	public function test_the_front_end_path_runs_no_database_query() {
+		global $wpdb;
+		wp_cache_delete( 'alloptions', 'options' );
+		wp_load_alloptions();
+		$before = $wpdb->num_queries;
+		$loader = new Script_Loader( Settings::get() );
+		$loader->action_wp_enqueue_scripts();
+		$loader->filter_script_loader_tag( '<script src="x"></script>', Script_Loader::HANDLE );
+		ob_start();
+		$loader->action_wp_footer();
+		ob_end_clean();
+		$this->assertSame( $before, $wpdb->num_queries );
+	}
+}
