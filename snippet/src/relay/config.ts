@@ -18,7 +18,11 @@ export interface RelayConfig {
   rateLimitPerMinute?: number;
   /** Milliseconds a person needs at least to fill the form (default 3,000). */
   minFillMs?: number;
-  /** Where a native post returns when its `Referer` is not an allowed page (default: the first origin). */
+  /**
+   * Where a native (no JavaScript) post returns. Browsers send only the origin as `Referer` to
+   * another site, so set this to the form's page (or a thank-you page); a full `Referer` on an
+   * allowed origin wins. Default: the `Referer`'s origin, else the first allowed origin.
+   */
   redirectUrl?: string;
   /** Header a trusted proxy or platform sets to the visitor's address, e.g. `cf-connecting-ip`. */
   clientIpHeader?: string;
@@ -30,8 +34,10 @@ export interface RelayConfig {
 }
 
 /** Configuration with every default applied and every value checked. */
-export type ResolvedRelayConfig = Required<Omit<RelayConfig, 'fetch' | 'clientIpHeader'>> &
-  Pick<RelayConfig, 'fetch' | 'clientIpHeader'>;
+export type ResolvedRelayConfig = Required<
+  Omit<RelayConfig, 'fetch' | 'clientIpHeader' | 'redirectUrl'>
+> &
+  Pick<RelayConfig, 'fetch' | 'clientIpHeader' | 'redirectUrl'>;
 
 export class RelayConfigError extends Error {
   override readonly name = 'RelayConfigError';
@@ -149,9 +155,7 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     siteName: config.siteName.trim(),
     rateLimitPerMinute: atLeastOne('rateLimitPerMinute', config.rateLimitPerMinute ?? 5),
     minFillMs,
-    redirectUrl: config.redirectUrl
-      ? url('redirectUrl', config.redirectUrl).href
-      : `${allowedOrigins[0]}/`,
+    redirectUrl: config.redirectUrl ? url('redirectUrl', config.redirectUrl).href : undefined,
     clientIpHeader: config.clientIpHeader?.toLowerCase(),
     apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
     log: config.log ?? ((line) => console.error(line)),

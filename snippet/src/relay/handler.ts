@@ -68,10 +68,7 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
 
     const kind = bodyKind(request.headers.get('content-type'));
     if (!kind) return jsonRefusal(refusal(contactErrorCodes.unsupportedMediaType), cors);
-    const formPage =
-      refererOrigin !== undefined && isAllowed(refererOrigin)
-        ? (request.headers.get('referer') as string)
-        : settings.redirectUrl;
+    const formPage = returnPage(request.headers.get('referer'), settings);
     const refuse = (reason: Refusal, headers: Record<string, string> = {}) =>
       kind === 'json'
         ? jsonRefusal(reason, { ...cors, ...headers })
@@ -125,6 +122,15 @@ function upstreamFailure(
     return { code: contactErrorCodes.rateLimited, retryAfter: error.retryAfterSeconds ?? 60 };
   }
   return { code: contactErrorCodes.upstreamFailed };
+}
+
+/** The page a native post returns to: a full `Referer` on an allowed origin, else the configured page. */
+function returnPage(referer: string | null, settings: ResolvedRelayConfig): string {
+  const origin = originOf(referer);
+  const allowed = origin !== undefined && settings.allowedOrigins.includes(origin);
+  const page = allowed ? new URL(referer as string) : undefined;
+  if (page && (page.pathname !== '/' || page.search !== '')) return page.href;
+  return settings.redirectUrl ?? page?.href ?? `${settings.allowedOrigins[0]}/`;
 }
 
 function visitorKey(

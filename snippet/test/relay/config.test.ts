@@ -35,7 +35,7 @@ describe('configFromEnv', () => {
     expect(resolved.allowedOrigins).toEqual(['https://shop.example', 'https://www.shop.example']);
     expect(resolved.rateLimitPerMinute).toBe(5);
     expect(resolved.minFillMs).toBe(3000);
-    expect(resolved.redirectUrl).toBe('https://shop.example/');
+    expect(resolved.redirectUrl).toBeUndefined();
   });
 
   for (const variable of Object.keys(env)) {

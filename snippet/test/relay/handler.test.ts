@@ -275,10 +275,25 @@ describe('a form-encoded post (no JavaScript)', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('redirects to the configured page when the Referer is missing', async () => {
+  it('redirects to the configured page when the Referer is missing or only an origin', async () => {
     const { handler } = relay({ redirectUrl: `${site}/thanks` });
-    const response = await handler(formPost(visitor, { referer: '' }));
-    expect(response.headers.get('location')).toBe(`${site}/thanks?sent=1`);
+    for (const referer of ['', `${site}/`]) {
+      const response = await handler(formPost(visitor, { referer }));
+      expect(response.headers.get('location'), referer).toBe(`${site}/thanks?sent=1`);
+    }
+  });
+
+  it('without a configured page, returns to the Referer origin, else the first allowed origin', async () => {
+    const { handler } = relay({ allowedOrigins: [site, 'https://www.shop.example'] });
+    const fromWww = await handler(
+      formPost(visitor, {
+        origin: 'https://www.shop.example',
+        referer: 'https://www.shop.example/',
+      }),
+    );
+    expect(fromWww.headers.get('location')).toBe('https://www.shop.example/?sent=1');
+    const noReferer = await handler(formPost(visitor, { referer: 'not a url' }));
+    expect(noReferer.headers.get('location')).toBe(`${site}/?sent=1`);
   });
 
   it('answers a refusal with a small HTML page that names the problem and links back', async () => {

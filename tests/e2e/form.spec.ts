@@ -1,0 +1,300 @@
+// The contact widget in Debian's Chromium: a customer page on its own origin, the real
+// `sitebeam-relay` command, and the real stub behind it.
+
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import axe from 'axe-core';
+import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
+import { type StaticSite, startStaticSite } from '../support/static-site.ts';
+import { type RunningStub, startStub } from '../support/stub-server.ts';
+
+const recipient = 'dev@example.test';
+const visitor = {
+  name: 'Ada <script>alert("name")</script>',
+  email: 'ada@example.test',
+  subject: 'A question',
+  message: 'Hello,\n<script>alert("x")</script>\nBye',
+};
+const pages: Record<string, string> = {};
+let stub: RunningStub;
+let site: StaticSite;
+let relay: RunningRelay;
+let token: string;
+
+function plainFormPage(action: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Contact us</title></head>
+<body><main>
+<h1>Contact us</h1>
+<form data-sitebeam-form action="${action}" method="post">
+  <p><label for="name">Name</label><input id="name" name="name" required maxlength="200" autocomplete="name"></p>
+  <p><label for="email">Email</label><input id="email" name="email" type="email" required autocomplete="email"></p>
+  <p><label for="subject">Subject</label><input id="subject" name="subject" maxlength="200"></p>
+  <p><label for="message">Message</label><textarea id="message" name="message" required></textarea></p>
+  <div aria-hidden="true" style="position:absolute;left:-9999px"><label>Leave empty <input name="homepage" tabindex="-1" autocomplete="off"></label></div>
+  <p><button type="submit">Send</button></p>
+</form>
+</main>
+<script src="/sitebeam-form.min.js"></script>
+</body></html>`;
+}
+
+function elementPage(action: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Write to us</title>
+<style>body{font-family:Georgia,serif;color:#222;background:#fffdf5}
+sitebeam-contact-form{--sitebeam-accent:#14532d;--sitebeam-accent-text:#fff}</style>
+<script defer src="/sitebeam-form.min.js"></script></head>
+<body><main><h1>Write to us</h1>
+<sitebeam-contact-form action="${action}"></sitebeam-contact-form>
+</main></body></html>`;
+}
+
+async function stubJson(path: string, method = 'GET', body?: unknown) {
+  const response = await fetch(`${stub.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${path}`).toBe(true);
+  return response.status === 204 ? {} : response.json();
+}
+
+async function inbox(): Promise<Array<{ message: Record<string, string> }>> {
+  return (await stubJson('/__stub/emails')).emails;
+}
+
+async function fillForm(page: Page) {
+  await page.getByLabel('Name').fill(visitor.name);
+  await page.getByLabel('Email').fill(visitor.email);
+  await page.getByLabel('Subject').fill(visitor.subject);
+  await page.getByLabel('Message').fill(visitor.message);
+}
+
+async function expectFieldsKept(page: Page) {
+  await expect(page.getByLabel('Name')).toHaveValue(visitor.name);
+  await expect(page.getByLabel('Email')).toHaveValue(visitor.email);
+  await expect(page.getByLabel('Subject')).toHaveValue(visitor.subject);
+  await expect(page.getByLabel('Message')).toHaveValue(visitor.message);
+}
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document),
+  );
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+test.beforeAll(async () => {
+  stub = await startStub();
+  // An account of its own, so its token is a value no page or answer may contain.
+  const account = await stubJson('/__stub/accounts', 'POST', {
+    email: recipient.replace('dev@', 'relay@'),
+    email_api: true,
+    ai_api: false,
+  });
+  token = account.token;
+  expect(token).toBeTruthy();
+  site = await startStaticSite(pages);
+  relay = await startRelay({
+    SITEBEAM_API_URL: stub.url,
+    SITEBEAM_API_TOKEN: token,
+    SITEBEAM_CONTACT_TO: recipient,
+    SITEBEAM_CONTACT_FROM: 'forms@example.test',
+    SITEBEAM_ALLOWED_ORIGINS: site.url,
+    SITEBEAM_SITE_NAME: 'Example Shop',
+    SITEBEAM_MIN_FILL_MS: '0',
+    SITEBEAM_RATE_LIMIT_PER_MINUTE: '100',
+    // A browser sends only the origin as Referer across sites: the relay needs the page.
+    SITEBEAM_REDIRECT_URL: `${site.url}/contact`,
+  });
+  pages['/contact'] = plainFormPage(`${relay.url}/contact`);
+  pages['/write'] = elementPage(`${relay.url}/contact`);
+});
+
+test.afterAll(async () => {
+  await relay?.stop();
+  await site?.close();
+  await stub?.stop();
+});
+
+test.beforeEach(async () => {
+  await stubJson('/__stub/emails', 'DELETE');
+  await stubJson('/__stub/faults', 'DELETE');
+});
+
+test('a sent form delivers exactly one mail to the configured recipient, visitor markup as text', async ({
+  page,
+}) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(`${site.url}/contact`);
+  await fillForm(page);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status')).toHaveText('Thank you, your message was sent.');
+
+  const emails = await inbox();
+  expect(emails).toHaveLength(1);
+  const message = emails[0]?.message ?? {};
+  expect(message.to).toBe(recipient);
+  expect(message.replyto).toBe(visitor.email);
+  expect(message.subject).toBe('[Example Shop] A question');
+
+  // Rendered as a mail client would: the visitor's <script> shows as text and never runs.
+  await page.setContent(message.content ?? '');
+  await expect(page.locator('body')).toContainText('<script>alert("x")</script>');
+  await expect(page.locator('body')).toContainText(visitor.name);
+  expect(await page.locator('script').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+});
+
+test('an API fault shows the error, keeps every field, and a retry succeeds', async ({ page }) => {
+  await stubJson('/__stub/faults', 'PUT', {
+    faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
+  });
+  await page.goto(`${site.url}/contact`);
+  await fillForm(page);
+  const send = page.getByRole('button', { name: 'Send' });
+  await send.click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Not sent: the server had a problem. Please try again.',
+  );
+  await expectFieldsKept(page);
+  await expect(send).toBeEnabled();
+  expect(await inbox()).toHaveLength(0);
+
+  await send.click();
+  await expect(page.getByRole('status')).toHaveText('Thank you, your message was sent.');
+  expect(await inbox()).toHaveLength(1);
+});
+
+test('a refused field is named and focused, with the text kept', async ({ page }) => {
+  await page.goto(`${site.url}/contact`);
+  await fillForm(page);
+  await page.getByLabel('Email').fill('ada@example');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status')).toHaveText('Please enter a valid email address.');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Message')).toHaveValue(visitor.message);
+  expect(await inbox()).toHaveLength(0);
+});
+
+test.describe('without JavaScript', () => {
+  async function noScriptPage(browser: Browser) {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    return { context, page: await context.newPage() };
+  }
+
+  test('the native post is sent and redirects back with ?sent=1', async ({ browser }) => {
+    const { context, page } = await noScriptPage(browser);
+    await page.goto(`${site.url}/contact`);
+    await fillForm(page);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL(`${site.url}/contact?sent=1`);
+    const emails = await inbox();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.message.to).toBe(recipient);
+    await context.close();
+  });
+
+  test('a refused native post shows a plain page naming the problem', async ({ browser }) => {
+    const { context, page } = await noScriptPage(browser);
+    await page.goto(`${site.url}/contact`);
+    await fillForm(page);
+    // Without the widget the browser's own validation would stop this; the relay must too.
+    await page.locator('form').evaluate((form) => form.setAttribute('novalidate', ''));
+    await page.getByLabel('Email').fill('ada@example');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('heading', { name: 'Message not sent' })).toBeVisible();
+    await expect(page.getByText('Email is not a valid email address.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'go back to the site' })).toHaveAttribute(
+      'href',
+      `${site.url}/contact`,
+    );
+    expect(await inbox()).toHaveLength(0);
+    await context.close();
+  });
+});
+
+test.describe('<sitebeam-contact-form>', () => {
+  test('is usable with the keyboard alone', async ({ page }) => {
+    await page.goto(`${site.url}/write`);
+    await expect(page.getByLabel('Name')).toBeVisible();
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.keyboard.type('Ada');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('ada@example.test');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Message')).toBeFocused();
+    await page.keyboard.type('Sent with the keyboard only');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Thank you, your message was sent.');
+    expect((await inbox())[0]?.message.content).toContain('Sent with the keyboard only');
+  });
+
+  test('focuses the first missing field', async ({ page }) => {
+    await page.goto(`${site.url}/write`);
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByRole('status')).toHaveText('Please fill in “Email”.');
+  });
+});
+
+test('axe finds no accessibility violation, at rest and in the error state', async ({ page }) => {
+  for (const path of ['/contact', '/write']) {
+    await page.goto(`${site.url}${path}`);
+    await expect(page.getByLabel('Name')).toBeVisible();
+    expect(await axeViolations(page), `${path} at rest`).toEqual([]);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status')).not.toBeEmpty();
+    expect(await axeViolations(page), `${path} with an error`).toEqual([]);
+  }
+});
+
+test('the API token appears in no page or answer the browser receives', async ({ page }) => {
+  const seen: string[] = [];
+  page.on('response', async (response) => {
+    const headers = JSON.stringify(await response.allHeaders());
+    const body = await response.text().catch(() => '');
+    seen.push(`${response.url()}\n${headers}\n${body}`);
+  });
+  const send = async (expected: string) => {
+    await page.goto(`${site.url}/contact`);
+    await fillForm(page);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status')).toHaveText(expected);
+  };
+
+  await send('Thank you, your message was sent.');
+  await stubJson('/__stub/faults', 'PUT', {
+    faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
+  });
+  await send('Not sent: the server had a problem. Please try again.');
+  await stubJson(`/__stub/accounts/${encodeURIComponent('relay@example.test')}`, 'PATCH', {
+    email_api: false,
+  });
+  try {
+    await send('Not sent: this form is not set up yet. Please contact us another way.');
+  } finally {
+    await stubJson(`/__stub/accounts/${encodeURIComponent('relay@example.test')}`, 'PATCH', {
+      email_api: true,
+    });
+  }
+
+  await expect.poll(() => seen.filter((entry) => entry.startsWith(relay.url)).length).toBe(3);
+  expect(seen.length).toBeGreaterThanOrEqual(6);
+  for (const entry of seen) expect(entry).not.toContain(token);
+});
