@@ -41,13 +41,15 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
     timeoutMs: settings.apiTimeoutMs,
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
-  const isAllowed = (origin: string) => settings.allowedOrigins.includes(origin);
   const refusal = (code: Refusal['code']): Refusal => ({ code, error: visitorText[code] ?? code });
 
   return async (request, context = {}) => {
     const origin = request.headers.get('origin');
     const refererOrigin = originOf(request.headers.get('referer'));
     const pageOrigin = origin ?? refererOrigin;
+    // A page served from the relay's own origin (e.g. the stub's demo) is always allowed.
+    const isAllowed = (candidate: string) =>
+      candidate === new URL(request.url).origin || settings.allowedOrigins.includes(candidate);
     const allowedPage = pageOrigin === undefined || isAllowed(pageOrigin);
     const cors: Record<string, string> =
       origin && allowedPage ? { 'access-control-allow-origin': origin } : {};
@@ -68,7 +70,12 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
 
     const kind = bodyKind(request.headers.get('content-type'));
     if (!kind) return jsonRefusal(refusal(contactErrorCodes.unsupportedMediaType), cors);
-    const formPage = returnPage(request.headers.get('referer'), settings);
+    const formPage = returnPage(
+      request.headers.get('referer'),
+      isAllowed,
+      settings.allowedOrigins,
+      settings.redirectUrl,
+    );
     const refuse = (reason: Refusal, headers: Record<string, string> = {}) =>
       kind === 'json'
         ? jsonRefusal(reason, { ...cors, ...headers })
@@ -125,12 +132,16 @@ function upstreamFailure(
 }
 
 /** The page a native post returns to: a full `Referer` on an allowed origin, else the configured page. */
-function returnPage(referer: string | null, settings: ResolvedRelayConfig): string {
+function returnPage(
+  referer: string | null,
+  isAllowed: (origin: string) => boolean,
+  allowedOrigins: string[],
+  redirectUrl: string | undefined,
+): string {
   const origin = originOf(referer);
-  const allowed = origin !== undefined && settings.allowedOrigins.includes(origin);
-  const page = allowed ? new URL(referer as string) : undefined;
+  const page = origin !== undefined && isAllowed(origin) ? new URL(referer as string) : undefined;
   if (page && (page.pathname !== '/' || page.search !== '')) return page.href;
-  return settings.redirectUrl ?? page?.href ?? `${settings.allowedOrigins[0]}/`;
+  return redirectUrl ?? page?.href ?? `${allowedOrigins[0]}/`;
 }
 
 function visitorKey(

@@ -258,6 +258,16 @@ describe('origins and CORS', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('allows a page served from the relay own origin', async () => {
+    const { handler } = relay();
+    const sameOrigin = new Request('https://relay.example/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://relay.example' },
+      body: JSON.stringify(visitor),
+    });
+    expect((await handler(sameOrigin)).status).toBe(200);
+  });
+
   it('answers 405 to a GET', async () => {
     const { handler } = relay();
     const response = await handler(new Request(`${site}/contact`));
