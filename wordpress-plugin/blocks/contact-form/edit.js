@@ -45,10 +45,7 @@ export default function Edit({ attributes, setAttributes }) {
       </p>
       <p>
         <small>
-          {__(
-            'Messages go to the contact recipient set in Settings → Sitebeam.',
-            'sitebeam',
-          )}
+          {__('Messages go to the contact recipient set in Settings → Sitebeam.', 'sitebeam')}
         </small>
       </p>
     </div>

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { eventually, logIn, site, stub, watchForToken } from './site.ts';
+
+interface WpGlobal {
+  blocks: {
+    getBlockType: (name: string) => unknown;
+    createBlock: (name: string, attributes?: object) => unknown;
+  };
+  data: {
+    dispatch: (store: string) => Record<string, (...args: unknown[]) => unknown>;
+    select: (store: string) => Record<string, (...args: unknown[]) => unknown>;
+  };
+}
+
+let postUrl = '';
+
+async function fillForm(page: Page) {
+  await page.fill('[name=name]', 'Visitor <b>Bold</b>');
+  await page.fill('[name=email]', 'visitor@example.test');
+  await page.fill('[name=subject]', 'A question');
+  await page.fill('[name=message]', 'Hello <script>alert(1)</script>\nSecond line');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async () => {
+  await stub.reset();
+});
+
+test('the block registers in the 6.1 editor and a post with it is published', async ({ page }) => {
+  const tokenChecks = watchForToken(page);
+  await logIn(page);
+  await page.goto('/wp-admin/post-new.php');
+  await page.waitForFunction(() => {
+    const w = (globalThis as unknown as { wp?: WpGlobal }).wp;
+    return Boolean(
+      w?.blocks?.getBlockType('sitebeam/contact-form') &&
+        w.data.select('core/editor').getCurrentPostId?.(),
+    );
+  }, undefined);
+  await page.evaluate(() => {
+    const w = (globalThis as unknown as { wp: WpGlobal }).wp;
+    w.data
+      .dispatch('core/block-editor')
+      .insertBlocks?.(w.blocks.createBlock('sitebeam/contact-form', { button: 'Send it' }));
+    w.data.dispatch('core/editor').editPost?.({ title: 'Contact us', status: 'publish' });
+  });
+  await expect(page.locator('.sitebeam-contact-preview')).toBeVisible();
+  await expect(page.locator('.sitebeam-contact-preview button')).toHaveText('Send it');
+  await page.evaluate(() =>
+    (globalThis as unknown as { wp: WpGlobal }).wp.data.dispatch('core/editor').savePost?.(),
+  );
+  await page.waitForFunction(() => {
+    const editor = (globalThis as unknown as { wp: WpGlobal }).wp.data.select('core/editor');
+    return !editor.isSavingPost?.() && editor.getCurrentPostAttribute?.('status') === 'publish';
+  });
+  postUrl = String(
+    await page.evaluate(() =>
+      (globalThis as unknown as { wp: WpGlobal }).wp.data.select('core/editor').getPermalink?.(),
+    ),
+  );
+  expect(postUrl).toContain(site.url);
+  expect(await tokenChecks()).toBeGreaterThan(0);
+});
+
+test('a visitor sends the form and the recipient gets the message, visitor text as text', async ({
+  page,
+}) => {
+  const tokenChecks = watchForToken(page);
+  await page.goto(postUrl);
+  const form = page.locator('form[data-sitebeam-form]');
+  await expect(form).toBeVisible();
+  await expect(form.locator('button[type=submit]')).toHaveText('Send it');
+  await fillForm(page);
+  await page.waitForTimeout(3100); // the protocol refuses a post sooner than 3 s after the form started
+  await form.locator('button[type=submit]').click();
+  await expect(form.locator('[data-sitebeam-status]')).toContainText(
+    'Thank you, your message has been sent.',
+  );
+  const messages = await eventually(stub.messages, (list) => list.length > 0);
+  expect(messages).toHaveLength(1);
+  expect(messages[0]?.to).toBe(site.contactRecipient);
+  expect(messages[0]?.replyto).toBe('visitor@example.test');
+  expect(messages[0]?.content).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;<br>');
+  expect(messages[0]?.content).toContain('Visitor &lt;b&gt;Bold&lt;/b&gt;');
+  expect(messages[0]?.content).not.toContain('<script>');
+  await expect(page.locator('body')).not.toContainText(site.contactRecipient);
+  expect(await tokenChecks()).toBeGreaterThan(0);
+});
+
+test('an API fault shows an error, keeps every typed value, and a retry succeeds', async ({
+  page,
+}) => {
+  await page.goto(postUrl);
+  const form = page.locator('form[data-sitebeam-form]');
+  await fillForm(page);
+  await page.waitForTimeout(3100);
+  await stub.failEmail(500);
+  await form.locator('button[type=submit]').click();
+  await expect(form.locator('[data-sitebeam-status]')).toContainText('Not sent');
+  await expect(page.locator('[name=name]')).toHaveValue('Visitor <b>Bold</b>');
+  await expect(page.locator('[name=message]')).toHaveValue(
+    'Hello <script>alert(1)</script>\nSecond line',
+  );
+  expect(await stub.messages()).toEqual([]);
+
+  await stub.clearFaults();
+  await form.locator('button[type=submit]').click();
+  await expect(form.locator('[data-sitebeam-status]')).toContainText('Thank you');
+  expect(await eventually(stub.messages, (list) => list.length > 0)).toHaveLength(1);
+});
+
+test('without JavaScript the form posts natively and comes back with a thank-you', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(postUrl);
+  await fillForm(page);
+  await page.locator('form[data-sitebeam-form] button[type=submit]').click();
+  await expect(page).toHaveURL(/[?&]sent=1/);
+  await expect(page.locator('.sitebeam-contact__sent')).toHaveText(
+    'Thank you, your message has been sent.',
+  );
+  expect((await stub.messages()).map((message) => message.to)).toEqual([site.contactRecipient]);
+  await context.close();
+});

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { eventually, logIn, site, stub, testSite } from './site.ts';
+
+test.beforeEach(async () => {
+  await stub.reset();
+  await testSite.resetState();
+  await testSite.settings({ route_mail: true, fallback: false });
+});
+
+test('a password-reset mail reaches the user through the API', async ({ page }) => {
+  await page.goto('/wp-login.php?action=lostpassword');
+  await page.fill('#user_login', site.admin);
+  await page.click('#wp-submit');
+  await expect(page).toHaveURL(/checkemail=confirm/);
+  const messages = await eventually(stub.messages, (list) => list.length > 0);
+  expect(messages).toHaveLength(1);
+  expect(messages[0]?.to).toBe(site.adminEmail);
+  expect(messages[0]?.subject).toContain('Password Reset');
+  expect(messages[0]?.content).toContain('action=rp');
+  expect((await testSite.state()).phpmailer).toBeUndefined();
+});
+
+test('a mail with Cc, Bcc and two attachments reaches every recipient, Bcc undisclosed', async () => {
+  const result = await testSite.sendMail({
+    to: ['Ann <ann@example.test>', 'bob@example.test'],
+    subject: 'Minutes',
+    message: 'See the <attached> files.',
+    headers: [
+      'Cc: Carol <carol@example.test>',
+      'Bcc: secret@example.test',
+      'From: Office <office@example.test>',
+    ],
+    attachments: [
+      ['notes.txt', 'meeting notes'],
+      ['figures.csv', 'a,b\n1,2'],
+    ],
+  });
+  expect(result.sent).toBe(true);
+  const messages = await stub.messages();
+  expect(messages.map((message) => message.to).sort()).toEqual([
+    'ann@example.test',
+    'bob@example.test',
+    'carol@example.test',
+    'secret@example.test',
+  ]);
+  for (const message of messages) {
+    expect(message.subject).toBe('Minutes');
+    expect(message.content).toBe('See the &lt;attached&gt; files.');
+    expect(message.from).toBe('office@example.test');
+    expect(message.from_name).toBe('Office');
+    expect(message.bcc).toBeUndefined();
+    if (message.to !== 'secret@example.test')
+      expect(JSON.stringify(message)).not.toContain('secret@');
+    expect(message.attachment?.file_name).toBe('attachments.zip');
+    expect(message.attachment?.mime_type).toBe('application/zip');
+    const zip = Buffer.from(message.attachment?.b64 ?? '', 'base64');
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.includes('notes.txt')).toBe(true);
+    expect(zip.includes('figures.csv')).toBe(true);
+  }
+});
+
+test('an API fault fires wp_mail_failed, or hands the mail to WordPress when the fallback is on', async ({
+  page,
+}) => {
+  await stub.failEmail(500);
+  const failed = await testSite.sendMail({
+    to: 'ann@example.test',
+    subject: 'Fault one',
+    message: 'x',
+  });
+  expect(failed.sent).toBe(false);
+  const state = await testSite.state();
+  expect(state.wp_mail_failed?.[0]?.data.failed_recipients).toEqual(['ann@example.test']);
+  expect(state.phpmailer).toBeUndefined();
+
+  await testSite.resetState();
+  await testSite.settings({ fallback: true });
+  await testSite.sendMail({ to: 'ann@example.test', subject: 'Fault two', message: 'x' });
+  expect((await testSite.state()).phpmailer).toEqual([['ann@example.test']]);
+  expect(await stub.messages()).toEqual([]);
+
+  await logIn(page);
+  await page.goto('/wp-admin/options-general.php?page=sitebeam');
+  const log = page.locator('.sitebeam-log tbody tr');
+  await expect(log.nth(0)).toContainText('Fault two');
+  await expect(log.nth(0)).toContainText('API failed: sent by WordPress');
+  await expect(log.nth(1)).toContainText('Fault one');
+  await expect(log.nth(1)).toContainText('Failed');
+});

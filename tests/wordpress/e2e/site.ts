@@ -1,0 +1,138 @@
+// The WordPress and stub started by tests/wordpress/run.sh, and helpers to drive and inspect them.
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run these tests through tests/wordpress/run.sh`);
+  return value;
+}
+
+export const site = {
+  url: required('SITEBEAM_WP_URL'),
+  stubUrl: required('SITEBEAM_STUB_URL'),
+  admin: required('SITEBEAM_WP_ADMIN_USER'),
+  adminPassword: required('SITEBEAM_WP_ADMIN_PASSWORD'),
+  token: required('SITEBEAM_API_TOKEN_FOR_TESTS'),
+  adminEmail: 'admin@example.test',
+  contactRecipient: 'owner@example.test',
+  website: 'wp-test.example',
+};
+
+export interface StubMessage {
+  to: string;
+  bcc?: string;
+  cc?: string;
+  replyto?: string;
+  from?: string;
+  from_name?: string;
+  subject: string;
+  content?: string;
+  attachment?: { mime_type: string; file_name: string; b64: string };
+}
+
+export interface StubVisit {
+  website: string;
+  referrer: string;
+}
+
+async function api(): Promise<APIRequestContext> {
+  return request.newContext();
+}
+
+async function call(method: string, url: string, data?: unknown): Promise<unknown> {
+  const context = await api();
+  try {
+    const response = await context.fetch(url, { method, ...(data === undefined ? {} : { data }) });
+    expect(response.status(), `${method} ${url}`).toBeLessThan(300);
+    const text = await response.text();
+    return text ? JSON.parse(text) : {};
+  } finally {
+    await context.dispose();
+  }
+}
+
+export const stub = {
+  messages: async () =>
+    (
+      (await call('GET', `${site.stubUrl}/__stub/emails`)) as { emails: { message: StubMessage }[] }
+    ).emails.map((email) => email.message),
+  visits: async () =>
+    ((await call('GET', `${site.stubUrl}/__stub/visits`)) as { visits: StubVisit[] }).visits,
+  reset: async () => {
+    await call('DELETE', `${site.stubUrl}/__stub/emails`);
+    await call('DELETE', `${site.stubUrl}/__stub/visits`);
+    await call('DELETE', `${site.stubUrl}/__stub/faults`);
+  },
+  failEmail: (status: number) =>
+    call('PUT', `${site.stubUrl}/__stub/faults`, {
+      faults: [{ method: 'POST', path_prefix: '/v1/email', status }],
+    }),
+  clearFaults: () => call('DELETE', `${site.stubUrl}/__stub/faults`),
+  setEmailApi: (enabled: boolean) =>
+    call('PATCH', `${site.stubUrl}/__stub/accounts/${encodeURIComponent('dev@example.test')}`, {
+      email_api: enabled,
+    }),
+};
+
+/** The test site's own routes (tests/wordpress/site/sitebeam-test-support.php). */
+export const testSite = {
+  sendMail: (mail: {
+    to: string | string[];
+    subject: string;
+    message: string;
+    headers?: string[];
+    attachments?: [string, string][];
+  }) =>
+    call('POST', `${site.url}/wp-json/sitebeam-test/v1/mail`, mail) as Promise<{ sent: boolean }>,
+  state: () =>
+    call('GET', `${site.url}/wp-json/sitebeam-test/v1/state`) as Promise<{
+      phpmailer?: string[][];
+      wp_mail_failed?: { message: string; data: { failed_recipients?: string[] } }[];
+    }>,
+  resetState: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/state`),
+  settings: (changes: Record<string, unknown>) =>
+    call('POST', `${site.url}/wp-json/sitebeam-test/v1/settings`, changes),
+};
+
+export async function logIn(page: Page, user = site.admin, password = site.adminPassword) {
+  await page.goto('/wp-login.php');
+  await page.fill('#user_login', user);
+  await page.fill('#user_pass', password);
+  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+}
+
+/** Polls until `read` returns a value `done` accepts, or fails with the last value seen. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+): Promise<T> {
+  let last: T = await read();
+  for (let i = 0; i < 50 && !done(last); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  return last;
+}
+
+/**
+ * Records every HTML, JSON or script answer of the site to this page; the returned check fails when any
+ * carried the API token, and gives how many answers it read.
+ */
+export function watchForToken(page: Page): () => Promise<number> {
+  const checks: Promise<string | null>[] = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!response.url().startsWith(site.url) || !/html|json|javascript/.test(type)) return;
+    checks.push(
+      response
+        .text()
+        .then((body) => (body.includes(site.token) ? response.url() : null))
+        .catch(() => null),
+    );
+  });
+  return async () => {
+    const leaks = (await Promise.all(checks)).filter((url) => url !== null);
+    expect(leaks, 'answers carrying the API token').toEqual([]);
+    return checks.length;
+  };
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
+
+const resultsDir = process.env.SITEBEAM_RESULTS ?? '.tmp/results';
+
+// Run by tests/wordpress/run.sh, which starts WordPress and the stub and exports their URLs.
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['junit', { outputFile: `${resultsDir}/wordpress-e2e.xml` }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    baseURL: process.env.SITEBEAM_WP_URL,
+  },
+});
