@@ -1,0 +1,38 @@
+// Sends one view: JSON by fetch, the hidden pixel when fetch is missing, fails or answers non-2xx.
+import { config } from './config.js';
+import { TRACK_EVENT, type Track, type TrackerRecord } from './options.js';
+import { skipReason } from './skip.js';
+
+/** The prefix of `paths.trackerJson`/`trackerImg` in the contract, spelled out for bytes (a test checks they agree). */
+export const TRACKER_PATH = '/v1/tracker/';
+
+export const track: Track = async (options = {}) => {
+  try {
+    const reason = skipReason();
+    if (reason) {
+      if ('debug' in config) console.log('sitebeam skip', reason);
+      return;
+    }
+    const referrerPolicy = (config.referrerPolicy ||
+      'no-referrer-when-downgrade') as ReferrerPolicy;
+    const url = (kind: string) =>
+      `${config.api.replace(/\/$/, '')}${TRACKER_PATH}${kind}/${encodeURIComponent(
+        options.website || config.website || location.hostname,
+      )}`;
+    try {
+      const response = await fetch(url('json'), {
+        keepalive: true,
+        credentials: 'omit',
+        referrerPolicy,
+      });
+      if (response.ok) {
+        const record: TrackerRecord = await response.json();
+        document.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: record }));
+        return record;
+      }
+    } catch {}
+    const pixel = new Image();
+    pixel.referrerPolicy = referrerPolicy;
+    pixel.src = url('img');
+  } catch {}
+};
