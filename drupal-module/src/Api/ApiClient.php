@@ -37,9 +37,18 @@ class ApiClient {
 
   public const SUBJECT_MAX_LENGTH = 998;
 
+  /**
+   * @param \GuzzleHttp\ClientInterface $httpClient
+   *   Drupal's http_client.
+   * @param \Drupal\sitebeam\Api\CredentialsFactory $credentialsFactory
+   *   Gives the site's credentials, read afresh for every call.
+   * @param \Drupal\sitebeam\Api\Credentials|null $credentials
+   *   Fixed credentials instead of the site's (see withCredentials()).
+   */
   public function __construct(
     protected ClientInterface $httpClient,
-    protected Credentials $credentials,
+    protected CredentialsFactory $credentialsFactory,
+    protected ?Credentials $credentials = NULL,
   ) {}
 
   /**
@@ -60,17 +69,18 @@ class ApiClient {
    * A client for other credentials, such as values typed into the form.
    */
   public function withCredentials(Credentials $credentials): static {
-    return new static($this->httpClient, $credentials);
+    return new static($this->httpClient, $this->credentialsFactory, $credentials);
   }
 
   protected function request(string $method, string $path, ?array $json = NULL): ApiResult {
-    if (!$this->credentials->isComplete()) {
+    $credentials = $this->credentials ?? $this->credentialsFactory->siteCredentials();
+    if (!$credentials->isComplete()) {
       return ApiResult::notConfigured();
     }
     $options = [
       RequestOptions::HEADERS => [
         'Accept' => 'application/json',
-        self::HEADER_TOKEN => $this->credentials->token(),
+        self::HEADER_TOKEN => $credentials->token(),
       ],
       RequestOptions::HTTP_ERRORS => FALSE,
       RequestOptions::CONNECT_TIMEOUT => 5,
@@ -81,7 +91,7 @@ class ApiClient {
       $options[RequestOptions::JSON] = $json;
     }
     try {
-      $response = $this->httpClient->request($method, $this->credentials->baseUrl() . $path, $options);
+      $response = $this->httpClient->request($method, $credentials->baseUrl() . $path, $options);
     }
     catch (GuzzleException $e) {
       return ApiResult::networkFailure($e->getMessage());

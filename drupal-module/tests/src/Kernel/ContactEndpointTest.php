@@ -1,0 +1,194 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Kernel;
+
+use Drupal\KernelTests\KernelTestBase;
+use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use Drupal\Tests\user\Traits\UserCreationTrait;
+use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpFoundation\Response;
+
+/**
+ * POST /sitebeam/contact through Drupal's HTTP kernel, mail to the real stub.
+ *
+ * @group sitebeam
+ */
+final class ContactEndpointTest extends KernelTestBase {
+
+  use ServerStubTrait;
+  use UserCreationTrait;
+
+  protected static $modules = ['system', 'user', 'sitebeam'];
+
+  private const SITE = 'http://localhost';
+
+  protected function setUp(): void {
+    parent::setUp();
+    $this->installConfig(['system', 'sitebeam']);
+    $this->installEntitySchema('user');
+    $this->config('system.site')->set('mail', 'owner@example.test')->set('name', 'Kernel Site')->save();
+    $this->config('sitebeam.settings')
+      ->set('base_url', $this->stubUrl())
+      ->set('api_token', 'dev-token')
+      ->set('contact.flood_limit', 50)
+      ->save();
+    $this->container->get('router.builder')->rebuild();
+    $this->resetStub();
+  }
+
+  public function testJsonPostSendsOneEscapedMailToTheFixedRecipient(): void {
+    $response = $this->postJson(['message' => "<script>alert('x')</script>\nsecond line", 'to' => 'attacker@example.test']);
+
+    $this->assertSame(200, $response->getStatusCode(), (string) $response->getContent());
+    $this->assertSame('ok', $this->json($response)['status']);
+    $emails = $this->stubEmails();
+    $this->assertCount(1, $emails);
+    $this->assertSame('owner@example.test', $emails[0]['to']);
+    $this->assertSame('ann@example.test', $emails[0]['replyto']);
+    $this->assertSame('[Kernel Site] Hello', $emails[0]['subject']);
+    $this->assertStringContainsString('&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;<br>', $emails[0]['content']);
+    $this->assertStringNotContainsString('attacker@', json_encode($emails));
+  }
+
+  public function testConfiguredRecipientWins(): void {
+    $this->config('sitebeam.settings')->set('contact.recipient', 'sales@example.test')->save();
+    $this->assertSame(200, $this->postJson([])->getStatusCode());
+    $this->assertSame('sales@example.test', $this->stubEmails()[0]['to']);
+  }
+
+  public function testFormPostWithoutJavascriptRedirectsBackWithSent(): void {
+    $request = Request::create('/sitebeam/contact', 'POST', $this->fields([]), [], [], [
+      'HTTP_ORIGIN' => self::SITE,
+      'HTTP_REFERER' => self::SITE . '/contact-us?sent=1',
+      'CONTENT_TYPE' => 'application/x-www-form-urlencoded',
+    ]);
+    $response = $this->handle($request);
+    $this->assertSame(303, $response->getStatusCode());
+    $this->assertSame(self::SITE . '/contact-us?sent=1', $response->headers->get('Location'));
+    $this->assertCount(1, $this->stubEmails());
+  }
+
+  public function testFormPostFailureIsAPageWithAWayBack(): void {
+    $request = Request::create('/sitebeam/contact', 'POST', $this->fields(['email' => 'nope']), [], [], [
+      'HTTP_REFERER' => self::SITE . '/contact-us',
+      'CONTENT_TYPE' => 'application/x-www-form-urlencoded',
+    ]);
+    $response = $this->handle($request);
+    $this->assertSame(400, $response->getStatusCode());
+    $this->assertStringStartsWith('text/html', $response->headers->get('Content-Type'));
+    $this->assertStringContainsString('Please check the field &quot;Your email address&quot;', $response->getContent());
+    $this->assertStringContainsString('href="' . self::SITE . '/contact-us"', $response->getContent());
+  }
+
+  /**
+   * @dataProvider refusals
+   */
+  public function testRefusalsSendNothing(array $fields, array $server, int $status, string $code, ?string $field): void {
+    $response = $this->postJson($fields, $server);
+    $body = $this->json($response);
+    $this->assertSame($status, $response->getStatusCode(), (string) $response->getContent());
+    $this->assertSame('ko', $body['status']);
+    $this->assertSame($code, $body['i18n_code']);
+    $this->assertSame($field, $body['field'] ?? NULL);
+    $this->assertSame([], $this->stubEmails());
+  }
+
+  public static function refusals(): array {
+    return [
+      'bad email' => [['email' => 'ann@'], [], 400, 'invalid_field', 'email'],
+      'header injection in subject' => [['subject' => "Hi\r\nBcc: all@example.test"], [], 400, 'invalid_field', 'subject'],
+      'message too long' => [['message' => str_repeat('m', 10001)], [], 400, 'invalid_field', 'message'],
+      'honeypot' => [['homepage' => 'http://spam.test'], [], 400, 'spam_suspected', NULL],
+      'other origin' => [[], ['HTTP_ORIGIN' => 'https://evil.example'], 403, 'forbidden_origin', NULL],
+      'null origin' => [[], ['HTTP_ORIGIN' => 'null'], 403, 'forbidden_origin', NULL],
+      'other referer without origin' => [[], ['HTTP_ORIGIN' => NULL, 'HTTP_REFERER' => 'https://evil.example/page'], 403, 'forbidden_origin', NULL],
+    ];
+  }
+
+  public function testPostWithin3SecondsOfTheStartIsRefused(): void {
+    $response = $this->postJson(['started_at' => (string) ((int) (microtime(TRUE) * 1000) - 1000)]);
+    $this->assertSame(400, $response->getStatusCode());
+    $this->assertSame('spam_suspected', $this->json($response)['i18n_code']);
+    $this->assertSame([], $this->stubEmails());
+  }
+
+  public function testOtherMethodsAndBodiesAreRefused(): void {
+    $get = $this->handle(Request::create('/sitebeam/contact', 'GET'));
+    $this->assertSame(405, $get->getStatusCode());
+    $this->assertSame('method_not_allowed', $this->json($get)['i18n_code']);
+    $this->assertSame('POST, OPTIONS', $get->headers->get('Allow'));
+
+    $text = $this->handle(Request::create('/sitebeam/contact', 'POST', [], [], [], ['CONTENT_TYPE' => 'text/plain'], 'hello'));
+    $this->assertSame(415, $text->getStatusCode());
+    $this->assertSame('unsupported_media_type', $this->json($text)['i18n_code']);
+
+    $big = $this->postJson(['message' => str_repeat('m', 70000)]);
+    $this->assertSame(413, $big->getStatusCode());
+  }
+
+  public function testEveryPostCountsTowardsTheRateLimit(): void {
+    $this->config('sitebeam.settings')->set('contact.flood_limit', 2)->set('contact.flood_window', 600)->save();
+    $this->assertSame(400, $this->postJson(['email' => 'bad'])->getStatusCode());
+    $this->assertSame(200, $this->postJson([])->getStatusCode());
+    $limited = $this->postJson([]);
+    $this->assertSame(429, $limited->getStatusCode());
+    $this->assertSame('rate_limited', $this->json($limited)['i18n_code']);
+    $this->assertSame('600', $limited->headers->get('Retry-After'));
+    $this->assertCount(1, $this->stubEmails());
+  }
+
+  public function testRefusedCredentialsMeanNotConfiguredAndRevealNothing(): void {
+    $this->config('sitebeam.settings')->set('api_token', 'wrong-secret-token')->save();
+    $response = $this->postJson([]);
+    $this->assertSame(503, $response->getStatusCode());
+    $this->assertSame('not_configured', $this->json($response)['i18n_code']);
+    foreach (['wrong-secret-token', 'owner@example.test', 'auth_failed', $this->stubUrl()] as $secret) {
+      $this->assertStringNotContainsString($secret, (string) $response->getContent());
+    }
+  }
+
+  public function testApiTroubleIsUpstreamFailed(): void {
+    $this->failEmailSends(500);
+    $response = $this->postJson([]);
+    $this->assertSame(502, $response->getStatusCode());
+    $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
+  }
+
+  public function testSignedInVisitorsNeedTheFormToken(): void {
+    $this->setUpCurrentUser(['name' => 'member', 'mail' => 'member@example.test']);
+    $missing = $this->postJson([]);
+    $this->assertSame(403, $missing->getStatusCode());
+    $this->assertSame('forbidden_origin', $this->json($missing)['i18n_code']);
+
+    $token = $this->container->get('csrf_token')->get('sitebeam_contact');
+    $this->assertSame(200, $this->postJson(['form_token' => $token])->getStatusCode());
+    $this->assertCount(1, $this->stubEmails());
+  }
+
+  private function fields(array $overrides): array {
+    return array_filter($overrides + [
+      'name' => 'Ann',
+      'email' => 'ann@example.test',
+      'subject' => 'Hello',
+      'message' => 'A question about prices.',
+      'homepage' => '',
+      'started_at' => (string) ((int) (microtime(TRUE) * 1000) - 10000),
+    ], static fn ($value): bool => $value !== NULL);
+  }
+
+  private function postJson(array $overrides, array $server = []): Response {
+    $server = array_filter($server + ['HTTP_ORIGIN' => self::SITE, 'CONTENT_TYPE' => 'application/json'], static fn ($value): bool => $value !== NULL);
+    return $this->handle(Request::create('/sitebeam/contact', 'POST', [], [], [], $server, json_encode($this->fields($overrides))));
+  }
+
+  private function handle(Request $request): Response {
+    return $this->container->get('http_kernel')->handle($request);
+  }
+
+  private function json(Response $response): array {
+    return (array) json_decode((string) $response->getContent(), TRUE);
+  }
+
+}

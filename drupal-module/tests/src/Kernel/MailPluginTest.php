@@ -1,0 +1,171 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Kernel;
+
+use Drupal\Core\Mail\MailManagerInterface;
+use Drupal\KernelTests\KernelTestBase;
+use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+
+/**
+ * The sitebeam_mail plugin, through Drupal's mail manager, to the real stub.
+ *
+ * @group sitebeam
+ */
+final class MailPluginTest extends KernelTestBase {
+
+  use ServerStubTrait;
+
+  protected static $modules = ['system', 'user', 'dblog', 'sitebeam', 'sitebeam_test'];
+
+  protected function setUp(): void {
+    parent::setUp();
+    // KernelTestBase forces the test collector through a global override;
+    // this test drives system.mail itself.
+    unset($GLOBALS['config']['system.mail']['interface']['default']);
+    $this->installConfig(['system', 'sitebeam']);
+    $this->installSchema('dblog', ['watchdog']);
+    $this->installSchema('user', ['users_data']);
+    $this->config('system.site')->set('mail', 'site@example.test')->set('name', 'Kernel Site')->save();
+    $this->config('system.mail')->set('interface.default', 'test_mail_collector')->save();
+    $this->config('sitebeam.settings')
+      ->set('base_url', $this->stubUrl())
+      ->set('api_token', 'dev-token')
+      ->save();
+    $this->container->get('sitebeam.mailer_switch')->apply(TRUE);
+    $this->resetStub();
+  }
+
+  public function testTheSwitchMadeSitebeamTheDefaultMailer(): void {
+    $this->assertSame('sitebeam_mail', $this->config('system.mail')->get('interface.default'));
+    $this->assertSame('test_mail_collector', $this->config('sitebeam.settings')->get('mail.previous_interface'));
+  }
+
+  public function testPlainMailWithCcBccAndTwoAttachmentsReachesEveryRecipient(): void {
+    $result = $this->sendProbe('ann@example.test, Bob <bob@example.test>', [
+      'subject' => 'Monthly report',
+      'body' => ["Hello <Ann> & Bob,\nthe report: https://example.test/r?a=1&b=2", 'Regards'],
+      'headers' => ['Cc' => 'cid@example.test', 'Bcc' => 'secret@example.test'],
+      'attachments' => [
+        ['filecontent' => 'a,b', 'filename' => 'data.csv', 'filemime' => 'text/csv'],
+        ['filecontent' => '%PDF-1.4', 'filename' => 'report.pdf', 'filemime' => 'application/pdf'],
+      ],
+    ]);
+
+    $this->assertTrue($result['result']);
+    $emails = $this->stubEmails();
+    $this->assertSame(['ann@example.test', 'bob@example.test', 'cid@example.test', 'secret@example.test'], array_column($emails, 'to'));
+    foreach ($emails as $email) {
+      $this->assertSame('Monthly report', $email['subject']);
+      $this->assertSame('site@example.test', $email['from']);
+      $this->assertSame('Kernel Site', $email['from_name']);
+      $this->assertStringContainsString('Hello &lt;Ann&gt; &amp; Bob,<br>', $email['content']);
+      $this->assertStringContainsString('<a href="https://example.test/r?a=1&amp;b=2">', $email['content']);
+      $this->assertSame('attachments.zip', $email['attachment']['file_name']);
+      $this->assertSame(['data.csv', 'report.pdf'], $this->zipEntries($email['attachment']['b64']));
+      if ($email['to'] !== 'secret@example.test') {
+        $this->assertStringNotContainsString('secret@', json_encode($email));
+      }
+    }
+  }
+
+  public function testHtmlMailKeepsItsHtml(): void {
+    $result = $this->sendProbe('ann@example.test', [
+      'subject' => 'News',
+      'body' => ['<h1>News</h1><p>Fresh</p>'],
+      'headers' => ['Content-Type' => 'text/html; charset=UTF-8'],
+    ]);
+    $this->assertTrue($result['result']);
+    $this->assertSame('<h1>News</h1><p>Fresh</p>', $this->stubEmails()[0]['content']);
+  }
+
+  public function testApiFailureIsLoggedAndReportedWithoutFallback(): void {
+    $this->failEmailSends(503);
+    $result = $this->sendProbe('ann@example.test', ['subject' => 'Lost', 'body' => ['x']]);
+
+    $this->assertFalse($result['result']);
+    $this->assertSame([], $this->stubEmails());
+    $this->assertSame([], $this->container->get('state')->get('system.test_mail_collector', []));
+    $log = $this->sitebeamLog();
+    $this->assertStringContainsString('ann@example.test', $log);
+    $this->assertStringContainsString('HTTP 503', $log);
+  }
+
+  public function testWrongTokenIsLoggedWithoutTheToken(): void {
+    $this->config('sitebeam.settings')->set('api_token', 'wrong-secret-token')->save();
+    $result = $this->sendProbe('ann@example.test', ['subject' => 'Refused', 'body' => ['x']]);
+
+    $this->assertFalse($result['result']);
+    $log = $this->sitebeamLog();
+    $this->assertStringContainsString('HTTP 401 auth_failed', $log);
+    $this->assertStringNotContainsString('wrong-secret-token', $log);
+  }
+
+  public function testEmailApiNotEnabledIsLogged(): void {
+    $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => FALSE]);
+    $this->assertFalse($this->sendProbe('ann@example.test', ['subject' => 'No', 'body' => ['x']])['result']);
+    $this->assertStringContainsString('HTTP 403 not_emailapi', $this->sitebeamLog());
+  }
+
+  public function testFallbackHandsEachFailedRecipientToThePreviousMailer(): void {
+    $this->config('sitebeam.settings')->set('mail.fallback', TRUE)->save();
+    $this->failEmailSends(500);
+    $result = $this->sendProbe('ann@example.test, bob@example.test', [
+      'subject' => 'Fallback',
+      'body' => ['Plain text body'],
+      'headers' => ['Bcc' => 'secret@example.test'],
+    ]);
+
+    $this->assertTrue($result['result']);
+    $collected = $this->container->get('state')->get('system.test_mail_collector', []);
+    $this->assertSame(['ann@example.test', 'bob@example.test', 'secret@example.test'], array_column($collected, 'to'));
+    foreach ($collected as $message) {
+      $this->assertArrayNotHasKey('Bcc', $message['headers']);
+      $this->assertStringContainsString('Plain text body', $message['body']);
+      $this->assertStringNotContainsString('<p>', $message['body']);
+      $this->assertStringStartsWith('text/plain', $message['headers']['Content-Type']);
+    }
+  }
+
+  public function testSwitchingOffAndUninstallingRestoreThePreviousMailer(): void {
+    $switch = $this->container->get('sitebeam.mailer_switch');
+    $switch->apply(FALSE);
+    $this->assertSame('test_mail_collector', $this->config('system.mail')->get('interface.default'));
+
+    $switch->apply(TRUE);
+    $this->container->get('module_installer')->uninstall(['sitebeam']);
+    $this->assertSame('test_mail_collector', $this->config('system.mail')->get('interface.default'));
+  }
+
+  private function sendProbe(string $to, array $params): array {
+    $mail_manager = $this->container->get('plugin.manager.mail');
+    assert($mail_manager instanceof MailManagerInterface);
+    return $mail_manager->mail('sitebeam_test', 'probe', $to, 'en', $params);
+  }
+
+  private function sitebeamLog(): string {
+    $lines = [];
+    $rows = $this->container->get('database')->select('watchdog', 'w')->fields('w', ['message', 'variables'])->condition('type', 'sitebeam')->execute();
+    foreach ($rows as $row) {
+      $lines[] = strtr($row->message, unserialize($row->variables, ['allowed_classes' => FALSE]) ?: []);
+    }
+    return implode("\n", $lines);
+  }
+
+  private function zipEntries(string $b64): array {
+    $path = tempnam(sys_get_temp_dir(), 'sitebeam-zip');
+    file_put_contents($path, base64_decode($b64));
+    $zip = new \ZipArchive();
+    $zip->open($path);
+    $names = [];
+    for ($i = 0; $i < $zip->numFiles; $i++) {
+      $names[] = $zip->getNameIndex($i);
+    }
+    $zip->close();
+    unlink($path);
+    sort($names);
+    return $names;
+  }
+
+}

@@ -1,0 +1,76 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Kernel;
+
+use Drupal\KernelTests\KernelTestBase;
+use Drupal\Tests\SchemaCheckTestTrait;
+
+/**
+ * The sitebeam.settings schema: complete, and refusing what must be refused.
+ *
+ * @group sitebeam
+ */
+final class SettingsSchemaTest extends KernelTestBase {
+
+  use SchemaCheckTestTrait;
+
+  protected static $modules = ['system', 'user', 'sitebeam'];
+
+  protected function setUp(): void {
+    parent::setUp();
+    $this->installConfig(['user', 'sitebeam']);
+  }
+
+  public function testDefaultsMatchTheSchemaAndValidate(): void {
+    $this->assertConfigSchemaByName('sitebeam.settings');
+    $this->assertSame([], $this->violations([]));
+    $this->assertSame(['/admin*', '/batch', '/node/add*', '/user/*/*'], $this->config('sitebeam.settings')->get('visibility.paths'));
+  }
+
+  public function testLocalAndHttpsInstancesAreAccepted(): void {
+    $this->assertSame([], $this->violations(['base_url' => 'http://127.0.0.1:4010']));
+    $this->assertSame([], $this->violations(['base_url' => 'https://api.example.com/']));
+  }
+
+  /**
+   * @dataProvider badValues
+   */
+  public function testBadValuesAreRefusedWithTheirPath(array $change, string $path, string $words): void {
+    $violations = $this->violations($change);
+    $this->assertArrayHasKey($path, $violations, 'Violations: ' . json_encode($violations));
+    $this->assertStringContainsString($words, $violations[$path]);
+  }
+
+  public static function badValues(): array {
+    return [
+      'token sent in clear' => [['base_url' => 'http://api.example.com'], 'base_url', 'must use https'],
+      'version path' => [['base_url' => 'https://api.example.com/v1'], 'base_url', 'without a path'],
+      'not a URL' => [['base_url' => 'api.example.com'], 'base_url', 'not a valid URL'],
+      'recipient' => [['contact' => ['recipient' => 'owner at example']], 'contact.recipient', 'not a valid email'],
+      'path without slash' => [['visibility' => ['paths' => ['admin*']]], 'visibility.paths.0', 'starts with a slash'],
+      'unknown role' => [['visibility' => ['roles' => ['ghost']]], 'visibility.roles.0', 'ghost'],
+      'website too long' => [['website' => str_repeat('w', 256)], 'website', '255'],
+      'website on two lines' => [['website' => "a\nb"], 'website', 'single line'],
+      'flood limit' => [['contact' => ['flood_limit' => 0]], 'contact.flood_limit', '1'],
+    ];
+  }
+
+  /**
+   * Validates the defaults with a change, keyed by property path.
+   */
+  private function violations(array $change): array {
+    $data = array_replace_recursive($this->config('sitebeam.settings')->getRawData(), $change);
+    if (isset($change['visibility']['paths'])) {
+      $data['visibility']['paths'] = $change['visibility']['paths'];
+    }
+    $typed = $this->container->get('config.typed')->createFromNameAndData('sitebeam.settings', $data);
+    $messages = [];
+    foreach ($typed->validate() as $violation) {
+      $messages[$violation->getPropertyPath()] = strip_tags((string) $violation->getMessage());
+    }
+    return $messages;
+  }
+
+}

@@ -1,0 +1,48 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Traits;
+
+use GuzzleHttp\Client;
+
+/**
+ * Talks to the real server stub that tests/drupal/kernel.sh started.
+ */
+trait ServerStubTrait {
+
+  protected function stubUrl(): string {
+    $url = (string) getenv('STUB_URL');
+    if ($url === '') {
+      $this->fail('STUB_URL is not set: run the kernel tests through tests/drupal/kernel.sh, which starts the server stub.');
+    }
+    return rtrim($url, '/');
+  }
+
+  protected function stub(string $method, string $path, ?array $json = NULL): array {
+    $options = ['http_errors' => TRUE, 'timeout' => 10];
+    if ($json !== NULL) {
+      $options['json'] = $json;
+    }
+    $body = (string) (new Client())->request($method, $this->stubUrl() . $path, $options)->getBody();
+    return $body === '' ? [] : (array) json_decode($body, TRUE);
+  }
+
+  /**
+   * The accepted /v1/email bodies, oldest first.
+   */
+  protected function stubEmails(): array {
+    return array_column($this->stub('GET', '/__stub/emails')['emails'] ?? [], 'message');
+  }
+
+  protected function resetStub(): void {
+    $this->stub('DELETE', '/__stub/emails');
+    $this->stub('DELETE', '/__stub/faults');
+    $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => TRUE, 'ai_api' => TRUE]);
+  }
+
+  protected function failEmailSends(int $status): void {
+    $this->stub('PUT', '/__stub/faults', ['faults' => [['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => $status]]]);
+  }
+
+}

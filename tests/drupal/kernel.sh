@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Kernel tests of the module on the real Drupal core in DRUPAL_ROOT, with the real server stub.
+# Usage: kernel.sh JUNIT_FILE
+set -uo pipefail
+# shellcheck source=tests/drupal/lib.sh
+source "$(dirname "$0")/lib.sh"
+junit="$1"
+
+prepare_drupal_root || exit 1
+start_stub || exit 1
+trap 'stop_pid "$STUB_PID"' EXIT
+
+work="$(mktemp -d)"
+trap 'stop_pid "$STUB_PID"; rm -rf "$work"' EXIT
+mkdir -p "$DRUPAL_ROOT/sites/simpletest"
+
+cd "$DRUPAL_ROOT" || exit 1
+SIMPLETEST_DB="sqlite://localhost/$work/kernel.sqlite" \
+  SIMPLETEST_BASE_URL="http://127.0.0.1" \
+  SYMFONY_DEPRECATIONS_HELPER=disabled \
+  php -d zend.assertions=1 -d memory_limit=1G /usr/bin/phpunit \
+  -c core/phpunit.xml.dist \
+  --bootstrap "$repo_root/tests/drupal/kernel-bootstrap.php" \
+  --log-junit "$junit" \
+  modules/custom/sitebeam/tests/src/Kernel
