@@ -68,6 +68,7 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     forceCloseConnections: true,
+    requestTimeout: 30_000,
     // A path that is not valid percent-encoding never reaches a route: answer it in the contract's terms.
     frameworkErrors: (_error, request, reply) => {
       const tracker = request.url.startsWith(TRACKER_PREFIX);

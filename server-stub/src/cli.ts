@@ -36,6 +36,25 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  // Signal handlers go in before the listening line: a supervisor may signal as soon as it reads it.
+  let stopping = false;
+  const stopped = new Promise<number>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        say(`sitebeam-stub: ${signal} again, exiting now`);
+        process.exit(1);
+      }
+      stopping = true;
+      if (!options.quiet) say(`sitebeam-stub: ${signal}, closing`);
+      stub.close().then(
+        () => resolve(0),
+        () => resolve(1),
+      );
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+
   try {
     await stub.app.listen({ host: options.host, port: options.port });
   } catch (error) {
@@ -66,23 +85,7 @@ async function main(): Promise<number> {
     if (options.dataDir) say(`  data dir    ${options.dataDir}`);
   }
 
-  return new Promise((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        say(`sitebeam-stub: ${signal} again, exiting now`);
-        process.exit(1);
-      }
-      stopping = true;
-      if (!options.quiet) say(`sitebeam-stub: ${signal}, closing`);
-      stub.close().then(
-        () => resolve(0),
-        () => resolve(1),
-      );
-    };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
+  return stopped;
 }
 
 main().then(

@@ -1,0 +1,184 @@
+// The command as people run it: flags, a taken port, signals, persistence across kill -9.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from 'sitebeam/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type RunningStub, startStub } from '../../tests/support/stub-server.ts';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const running: RunningStub[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((stub) => stub.stop()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(flags: string[] = []) {
+  const stub = await startStub(flags);
+  running.push(stub);
+  return stub;
+}
+
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'sitebeam-stub-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('sitebeam-stub command', () => {
+  it('prints the URLs and the dev token when it starts', async () => {
+    const stub = await start();
+    expect(stub.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    await vi.waitFor(() => expect(stub.output()).toContain('dev token   dev-token'));
+    expect(stub.output()).toContain('/__stub/inbox');
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port takes a whole number/],
+    [['--port', '70000'], /--port takes a whole number/],
+    [['--colour'], /Unknown option '--colour'/],
+    [['--models', 'gpt2'], /"gpt2" cannot be served \(it needs model weights/],
+    [['--models', 'nonsense'], /"nonsense" cannot be served \(it is not a model/],
+    [['--load-delay-ms', '-5'], /--load-delay-ms/],
+  ])('refuses %j with exit code 2 and a message', async (args, message) => {
+    const { code, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).toContain('--help');
+  });
+
+  it('prints its options with --help', async () => {
+    const { code, stderr } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stderr).toContain('--trust-proxy');
+    expect(stderr).toContain('--data-dir');
+  });
+
+  it('says clearly that a port is taken, and exits 1', async () => {
+    const first = await start();
+    const port = new URL(first.url).port;
+    const { code, stderr } = await run(['--port', port]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already taken`));
+  });
+
+  it('refuses a bad accounts file with a clear message', async () => {
+    const file = join(tempDir(), 'accounts.json');
+    writeFileSync(file, JSON.stringify({ accounts: [{ email: 'a@example.test' }] }));
+    const { code, stderr } = await run(['--port', '0', '--accounts', file]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/accounts\[0\] needs "email" and a non-empty "token"/);
+  });
+
+  it('uses the accounts of --accounts instead of the dev account', async () => {
+    const file = join(tempDir(), 'accounts.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        accounts: [{ email: 'ops@example.test', token: 's3cret', email_api: false, ai_api: true }],
+      }),
+    );
+    const stub = await start(['--accounts', file]);
+    await expect(
+      createClient({ baseUrl: stub.url, token: 'dev-token' }).listModels(),
+    ).rejects.toMatchObject({ status: 401 });
+    const client = createClient({ baseUrl: stub.url, token: 's3cret' });
+    expect((await client.listModels()).status).toBe('ok');
+    await expect(client.sendEmail({ to: 'a@example.com', subject: 's' })).rejects.toMatchObject({
+      status: 403,
+      code: 'not_emailapi',
+    });
+    expect(stub.output()).not.toContain('s3cret');
+  });
+
+  it('--no-email answers 405 and --models limits the listing', async () => {
+    const stub = await start(['--no-email', '--models', 'mock,textblobsentiment']);
+    const client = createClient({ baseUrl: stub.url, token: 'dev-token' });
+    await expect(client.sendEmail({ to: 'a@example.com', subject: 's' })).rejects.toMatchObject({
+      status: 405,
+      code: 'disabled_email_service',
+    });
+    expect((await client.listModels()).models).toEqual(['mock', 'textblobsentiment']);
+  });
+
+  it('writes visits to --visits-log, one JSON line each', async () => {
+    const file = join(tempDir(), 'visits.log');
+    const stub = await start(['--visits-log', file]);
+    const record = await createClient({ baseUrl: stub.url }).track('log.example');
+    await createClient({ baseUrl: stub.url }).track('log.example');
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0] ?? '')).toEqual(record);
+  });
+
+  it('shuts down gracefully on SIGTERM and SIGINT with exit code 0', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const stub = await startStub(['--quiet']);
+      const exited = new Promise<number | null>((resolve) => stub.child.once('exit', resolve));
+      stub.child.kill(signal);
+      expect(await exited).toBe(0);
+    }
+  });
+});
+
+describe('--data-dir', () => {
+  it('keeps accounts, emails and visits across a kill -9 right after each 2xx', async () => {
+    const dataDir = tempDir();
+    const first = await start(['--data-dir', dataDir]);
+    const created = (await (
+      await fetch(`${first.url}/__stub/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'kept@example.test', email_api: true, ai_api: false }),
+      })
+    ).json()) as { token: string };
+    await fetch(`${first.url}/__stub/accounts/kept@example.test`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ai_api: true }),
+    });
+    const sent = await createClient({ baseUrl: first.url, token: created.token }).sendEmail({
+      to: 'a@example.com',
+      subject: 'Survives',
+    });
+    const visit = await createClient({ baseUrl: first.url }).track('kept.example');
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await start(['--data-dir', dataDir]);
+    const client = createClient({ baseUrl: second.url, token: created.token });
+    expect((await client.listModels()).status).toBe('ok');
+    const emails = (await (await fetch(`${second.url}/__stub/emails`)).json()) as {
+      emails: Array<{ id: string; message: { subject: string } }>;
+    };
+    expect(emails.emails.map((email) => [email.id, email.message.subject])).toEqual([
+      [sent.id, 'Survives'],
+    ]);
+    const visits = (await (await fetch(`${second.url}/__stub/visits`)).json()) as {
+      visits: unknown[];
+    };
+    expect(visits.visits).toEqual([visit]);
+
+    await fetch(`${second.url}/__stub/emails`, { method: 'DELETE' });
+    await second.stop();
+    const third = await start(['--data-dir', dataDir]);
+    expect(
+      ((await (await fetch(`${third.url}/__stub/emails`)).json()) as { emails: unknown[] }).emails,
+    ).toEqual([]);
+  });
+});
