@@ -1,7 +1,6 @@
 <?php
 /**
  * Plugin Name:       Sitebeam
- * Plugin URI:        https://github.com/sitebeam/sitebeam
  * Description:       Visit tracker, every site email sent through the Sitebeam API, and a contact form block.
  * Version:           0.1.0
  * Requires at least: 6.1

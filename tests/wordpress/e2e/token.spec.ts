@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { logIn, site, watchForToken } from './site.ts';
+
+test('the API token is in no front-end or admin page', async ({ page, browser }) => {
+  const visitor = await browser.newContext({ baseURL: site.url });
+  const visitorPage = await visitor.newPage();
+  const visitorChecks = watchForToken(visitorPage);
+  for (const path of ['/', '/?s=hello', '/wp-login.php', '/wp-json/', '/feed/'])
+    await visitorPage.goto(path);
+  expect(await visitorChecks()).toBeGreaterThanOrEqual(4);
+  await visitor.close();
+
+  const adminChecks = watchForToken(page);
+  await logIn(page);
+  for (const path of [
+    '/',
+    '/wp-admin/',
+    '/wp-admin/plugins.php',
+    '/wp-admin/options-general.php?page=sitebeam',
+    '/wp-admin/post-new.php',
+  ]) {
+    await page.goto(path);
+  }
+  await expect(page.locator('.edit-post-header')).toBeVisible();
+  expect(await adminChecks()).toBeGreaterThanOrEqual(5);
+});
