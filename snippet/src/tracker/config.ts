@@ -1,4 +1,8 @@
-// The one configuration of this page's tracker, filled once by the tag or by `init()`.
+// The one configuration of this page's tracker, set once by the tag or by `init()`.
 import type { Config } from './options.js';
 
-export const config = {} as Config;
+export let config: Config;
+
+export const configure = (value: Config): void => {
+  config = value;
+};

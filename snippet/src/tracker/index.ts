@@ -1,5 +1,5 @@
 // The ESM build: `import { init, track } from 'sitebeam'`. Same core as the tag, no global.
-import { config } from './config.js';
+import { configure } from './config.js';
 import type { Config, Track, TrackerOptions } from './options.js';
 import { track as send } from './send.js';
 import { watchViews } from './views.js';
@@ -38,7 +38,7 @@ const waiting: (() => void)[] = [];
 export const init = (options: InitOptions): void => {
   if (started || typeof window === 'undefined') return;
   started = true;
-  Object.assign(config, toConfig(options));
+  configure(toConfig(options));
   if (options.autoPageViews !== false) watchViews();
   for (const run of waiting.splice(0)) run();
 };

@@ -1,5 +1,5 @@
 // The script-tag build: reads the tag's data-* attributes once and installs `window.sitebeam`.
-import { config as tracker } from './config.js';
+import { configure } from './config.js';
 import type { Config, Track, TrackOptions } from './options.js';
 import { track } from './send.js';
 import { watchViews } from './views.js';
@@ -12,7 +12,7 @@ try {
   const config = (document.currentScript as HTMLScriptElement).dataset as Partial<Config>;
   if (config.api) {
     const queued = page.sitebeam;
-    Object.assign(tracker, config);
+    configure(config as Config);
     page.sitebeam = { track };
     watchViews();
     // biome-ignore lint/complexity/useOptionalChain: ?. compiles to 10 more bytes for ES2017.

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { paths } from '../../src/client/contract.js';
+import { TRACKER_PATH } from '../../src/tracker/send.js';
+import { api, loadTag, preparePage, record, requested, resetPage, settle } from './harness.js';
+
+type Sitebeam = { track: (options?: { website?: string }) => Promise<unknown> };
+const sitebeam = () => (window as unknown as { sitebeam: Sitebeam }).sitebeam;
+
+afterEach(resetPage);
+
+describe('the JSON send', () => {
+  it('asks {api}/v1/tracker/json/{website} once, keepalive, without credentials, page URL as referrer', async () => {
+    const page = preparePage('https://shop.example/pricing?plan=pro');
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    expect(page.fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = page.fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`${api}/v1/tracker/json/example.com`);
+    expect(init).toEqual({
+      keepalive: true,
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer-when-downgrade',
+    });
+    expect(init.method ?? 'GET').toBe('GET');
+    expect(init.headers).toBeUndefined();
+    expect(page.pixels).toHaveLength(0);
+  });
+
+  it('uses data-referrer-policy for the request', async () => {
+    const page = preparePage();
+    await loadTag({ api, 'referrer-policy': 'unsafe-url' });
+    await settle();
+    expect(page.fetch.mock.calls[0]?.[1]).toMatchObject({ referrerPolicy: 'unsafe-url' });
+  });
+
+  it('tolerates a trailing slash on data-api and defaults the website to location.hostname', async () => {
+    const page = preparePage('https://www.shop.example/');
+    await loadTag({ api: `${api}/` });
+    await settle();
+    expect(requested(page)).toEqual([`${api}/v1/tracker/json/www.shop.example`]);
+  });
+
+  it('resolves track() to the record and dispatches sitebeam:track with it', async () => {
+    const page = preparePage();
+    await loadTag({ api, website: 'example.com' });
+    const result = await sitebeam().track({ website: 'other.example' });
+    expect(result).toEqual(record('other.example'));
+    await settle();
+    expect(page.events.map((event) => event.detail.website)).toEqual([
+      'example.com',
+      'other.example',
+    ]);
+    expect(page.events[1]?.detail).toEqual(result);
+  });
+
+  it.each([
+    ['a space', 'my site', 'my%20site'],
+    ['unicode', 'café.例え.jp', 'caf%C3%A9.%E4%BE%8B%E3%81%88.jp'],
+    ['slashes', 'example.com/shop', 'example.com%2Fshop'],
+    ['reserved characters', 'a?b#c&d=e%f', 'a%3Fb%23c%26d%3De%25f'],
+  ])('percent-encodes a website name with %s', async (_label, website, encoded) => {
+    const page = preparePage('https://shop.example/', 503);
+    await loadTag({ api, website });
+    await settle();
+    expect(requested(page)).toEqual([
+      `${api}/v1/tracker/json/${encoded}`,
+      `${api}/v1/tracker/img/${encoded}`,
+    ]);
+  });
+
+  it('spells the paths exactly as the contract module does', async () => {
+    const page = preparePage('https://shop.example/', 503);
+    await loadTag({ api, website: 'a b/ü' });
+    await settle();
+    expect(TRACKER_PATH).toBe(paths.trackerJson('').replace(/json\/$/, ''));
+    expect(requested(page)).toEqual([
+      api + paths.trackerJson('a b/ü'),
+      api + paths.trackerImg('a b/ü'),
+    ]);
+  });
+});
+
+describe('the pixel fallback', () => {
+  it.each([
+    ['fetch rejects', 'reject' as const],
+    ['the API answers 503', 503],
+    ['the API answers 404', 404],
+  ])('asks the hidden pixel once when %s, never through the DOM', async (_label, answer) => {
+    const page = preparePage('https://shop.example/', answer);
+    await loadTag({ api, website: 'example.com', 'referrer-policy': 'origin' });
+    await settle();
+    expect(requested(page)).toEqual([
+      `${api}/v1/tracker/json/example.com`,
+      `${api}/v1/tracker/img/example.com`,
+    ]);
+    expect(page.pixels[0]?.referrerPolicy).toBe('origin');
+    expect(document.querySelector('img')).toBeNull();
+    expect(page.events).toHaveLength(0);
+  });
+
+  it('resolves track() to undefined when the pixel carried the view', async () => {
+    preparePage('https://shop.example/', 503);
+    await loadTag({ api });
+    expect(await sitebeam().track()).toBeUndefined();
+  });
+
+  it('asks only the pixel when the browser has no fetch', async () => {
+    const page = preparePage();
+    delete (globalThis as { fetch?: unknown }).fetch;
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    expect(page.pixels.map((pixel) => pixel.src)).toEqual([`${api}/v1/tracker/img/example.com`]);
+    expect(page.pixels[0]?.referrerPolicy).toBe('no-referrer-when-downgrade');
+  });
+
+  it('falls back when a 2xx body is not JSON, and resolves to undefined', async () => {
+    const page = preparePage('https://shop.example/', 'not-json');
+    await loadTag({ api, website: 'example.com' });
+    expect(await sitebeam().track()).toBeUndefined();
+    expect(page.pixels).toHaveLength(2);
+  });
+});
+
+describe('never throws into the page', () => {
+  it('resolves to undefined, silently, even for a website name that cannot be encoded', async () => {
+    const page = preparePage();
+    await loadTag({ api });
+    await expect(sitebeam().track({ website: '\uD800' })).resolves.toBeUndefined();
+    expect(page.printed).toEqual([]);
+  });
+
+  it.each([
+    ['a send', 'https://shop.example/', 'ok' as const, 2],
+    ['a fallback', 'https://shop.example/', 503, 4],
+    ['a skip', 'http://localhost:8080/', 503, 0],
+  ])('prints nothing on %s without data-debug', async (_label, url, answer, requests) => {
+    const page = preparePage(url, answer);
+    await loadTag({ api });
+    await settle();
+    await sitebeam().track();
+    expect(requested(page)).toHaveLength(requests);
+    expect(page.printed).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  api,
+  loadTag,
+  preparePage,
+  record,
+  requested,
+  resetPage,
+  setProperty,
+  settle,
+} from './harness.js';
+
+type Sitebeam = {
+  track: (options?: { website?: string }) => Promise<unknown>;
+  q?: unknown[];
+};
+const page = window as unknown as { sitebeam?: Sitebeam };
+
+afterEach(resetPage);
+
+describe('the tag', () => {
+  it('replays the calls queued before the file loaded, after its own first view', async () => {
+    const browser = preparePage();
+    // The documented stub, as a page would paste it before the tag.
+    page.sitebeam = {
+      q: [],
+      track(options) {
+        this.q?.push(options);
+        return Promise.resolve(undefined);
+      },
+    };
+    page.sitebeam.track({ website: 'queued.example' });
+    page.sitebeam.track();
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    expect(browser.fetch.mock.calls.map((call) => String(call[0]).split('/').pop())).toEqual([
+      'example.com',
+      'queued.example',
+      'example.com',
+    ]);
+    expect(page.sitebeam.q).toBeUndefined();
+  });
+
+  it('installs window.sitebeam.track, resolving to the record', async () => {
+    preparePage();
+    await loadTag({ api, website: 'example.com' });
+    await expect(page.sitebeam?.track()).resolves.toEqual(record('example.com'));
+  });
+
+  it('adds no global but sitebeam and sets no cookie', async () => {
+    preparePage();
+    const before = new Set(Object.getOwnPropertyNames(window));
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    const added = Object.getOwnPropertyNames(window).filter((name) => !before.has(name));
+    expect(added).toEqual(['sitebeam']);
+    expect(document.cookie).toBe('');
+  });
+
+  it('does nothing, silently, without data-api', async () => {
+    const browser = preparePage();
+    await loadTag({ website: 'example.com' });
+    await settle();
+    expect(requested(browser)).toEqual([]);
+    expect(page.sitebeam).toBeUndefined();
+    expect(browser.printed).toEqual([]);
+  });
+
+  it('does not throw when it cannot find its own tag (document.currentScript is null)', async () => {
+    const browser = preparePage();
+    setProperty(document, 'currentScript', null);
+    vi.resetModules();
+    await expect(import('../../src/tracker/script-tag.js')).resolves.toBeDefined();
+    expect(requested(browser)).toEqual([]);
+  });
+});
