@@ -42,7 +42,7 @@ $sitebeam_results = array(
 	<?php endforeach; ?>
 
 	<h2><?php esc_html_e( 'Last sends', 'sitebeam' ); ?></h2>
-	<?php $sitebeam_entries = Settings_Page::log_entries(); ?>
+	<?php $sitebeam_entries = Send_Log::entries(); ?>
 	<?php if ( ! $sitebeam_entries ) : ?>
 		<p><?php esc_html_e( 'Nothing sent yet.', 'sitebeam' ); ?></p>
 	<?php else : ?>

@@ -7,7 +7,6 @@
 
 namespace Sitebeam\Admin;
 
-use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -75,12 +74,5 @@ final class Settings_Page {
 			return;
 		}
 		include SITEBEAM_PLUGIN_DIR . '/templates/settings-page.php';
-	}
-
-	/**
-	 * @return array<int, array{time: int, recipients: string[], subject: string, result: string, detail: string}>
-	 */
-	public static function log_entries() {
-		return Send_Log::entries();
 	}
 }

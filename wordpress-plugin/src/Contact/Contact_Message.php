@@ -2,7 +2,7 @@
 /**
  * Composes the API message for a contact post: recipient fixed by the site, visitor values escaped.
  *
- * @package Sitebeam\Contact
+ * @package Sitebeam
  */
 
 namespace Sitebeam\Contact;
@@ -16,8 +16,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Contact_Message {
 
 	/**
-	 * @param array{name: string, email: string, subject: string, message: string} $fields    Validated visitor fields.
-	 * @param string                                                                $recipient The configured recipient.
+	 * @param array{name: string, email: string, subject: string, message: string, page?: string} $fields    Validated visitor fields, and the page the form was on.
+	 * @param string                                                                               $recipient The configured recipient.
 	 * @return array<string, string>
 	 */
 	public static function compose( array $fields, $recipient ) {
