@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Browser tests: installs a fresh Drupal site (SQLite) in DRUPAL_ROOT/sites/default, enables
+# the module, serves it with php -S and drives it with Playwright and Debian's Chromium against
+# the real server stub.
+# Usage: browser.sh JUNIT_FILE [extra playwright arguments, e.g. --grep contact]
+set -uo pipefail
+# shellcheck source=tests/drupal/lib.sh
+source "$(dirname "$0")/lib.sh"
+junit="$1"
+
+prepare_drupal_root || exit 1
+for built in sitebeam.min.js sitebeam-form.min.js; do
+  if [ ! -f "$repo_root/drupal-module/js/$built" ]; then
+    echo "snippet/dist/$built is missing: run npm run build first" >&2
+    exit 1
+  fi
+done
+
+site="$DRUPAL_ROOT/sites/default"
+marker="$site/.sitebeam-test-site"
+if [ -f "$site/settings.php" ] && [ ! -f "$marker" ]; then
+  echo "$site/settings.php belongs to a site these tests did not install: refusing to replace it" >&2
+  exit 1
+fi
+
+free_port() {
+  node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+}
+
+php_pid=""
+cleanup() {
+  stop_pid "$php_pid"
+  stop_pid "${STUB_PID:-}"
+}
+trap cleanup EXIT
+
+start_stub || exit 1
+token="$(curl -fsS -X POST -H 'Content-Type: application/json' \
+  -d '{"email":"drupal-owner@example.test","email_api":true,"ai_api":true}' \
+  "$STUB_URL/__stub/accounts" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).token))")"
+if [ -z "$token" ] || [ "$token" = "undefined" ]; then
+  echo "the stub did not create an account" >&2
+  exit 1
+fi
+
+echo "installing a fresh Drupal site in $site"
+chmod -R u+w "$site" 2>/dev/null
+rm -rf "$site/settings.php" "$site/files" "$marker"
+(cd "$DRUPAL_ROOT" && php core/scripts/drupal install standard --site-name "Sitebeam Test" -n >"$site/../sitebeam-install.log" 2>&1) || {
+  cat "$site/../sitebeam-install.log" >&2
+  exit 1
+}
+touch "$marker"
+chmod u+w "$site" "$site/settings.php"
+cat >>"$site/settings.php" <<PHP
+
+// Added by the Sitebeam browser tests.
+\$settings['sitebeam_api_token'] = '$token';
+\$settings['extension_discovery_scan_tests'] = TRUE;
+PHP
+admin_pass="admin-$RANDOM-$RANDOM"
+(cd "$DRUPAL_ROOT" && DRUPAL_ADMIN_PASS="$admin_pass" php "$repo_root/tests/drupal/site-setup.php") || exit 1
+
+port="$(free_port)"
+(cd "$DRUPAL_ROOT" && exec php -S "127.0.0.1:$port" .ht.router.php >"$site/../sitebeam-php-server.log" 2>&1) &
+php_pid=$!
+drupal_url="http://127.0.0.1:$port"
+for _ in $(seq 1 50); do
+  curl -fsS -o /dev/null "$drupal_url/user/login" 2>/dev/null && break
+  sleep 0.2
+done
+
+cd "$repo_root" || exit 1
+DRUPAL_URL="$drupal_url" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
+  DRUPAL_BROWSER_JUNIT="$junit" \
+  npx playwright test -c tests/drupal/playwright.config.ts "${@:2}"

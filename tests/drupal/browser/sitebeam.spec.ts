@@ -1,0 +1,190 @@
+// The Sitebeam module on a real Drupal 10.5.8, with Debian's Chromium and the real server stub.
+import { expect, type Page, test } from '@playwright/test';
+import {
+  adminPage,
+  anonymousContext,
+  answersSeen,
+  apiToken,
+  drupalUrl,
+  guardToken,
+  stub,
+  stubEmails,
+  stubUrl,
+  stubVisits,
+  tokenLeaks,
+} from './site.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const settingsPath = '/admin/config/services/sitebeam';
+
+async function fillContactForm(page: Page, message: string): Promise<void> {
+  await page.getByLabel('Your name').fill('Ann Visitor');
+  await page.getByLabel('Your email address').fill('ann@example.test');
+  await page.getByLabel('Subject').fill('Prices');
+  await page.getByLabel('Message').fill(message);
+}
+
+test('the settings form says where the token comes from, refuses plain http and saves', async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.goto(settingsPath);
+  await expect(page.getByText('The API token is set in settings.php')).toBeVisible();
+  await expect(page.locator('input[name="api_token"]')).toHaveCount(0);
+
+  await page.getByLabel('Instance base URL').fill('http://api.example.com');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.locator('.messages--error')).toContainText('must use https');
+
+  await page.getByLabel('Instance base URL').fill(stubUrl);
+  await page.getByRole('checkbox', { name: 'Administrator' }).check();
+  await page.getByLabel('Send all site mail through the API').check();
+  await page.getByLabel('Recipient').fill('owner@example.test');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.getByText('The configuration options have been saved.')).toBeVisible();
+  await expect(page.getByLabel('Instance base URL')).toHaveValue(stubUrl);
+  await expect(page.getByLabel('Send all site mail through the API')).toBeChecked();
+  expect(await page.content()).not.toContain(apiToken);
+});
+
+test('Test connection and Send test email report what the instance answered', async ({
+  browser,
+}) => {
+  await stub('DELETE', '/__stub/emails');
+  const page = await adminPage(browser);
+  await page.goto(settingsPath);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByText(`Connected to ${stubUrl}: the token is valid.`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send test email' }).click();
+  await expect(page.getByText('A test email was sent to admin@example.test')).toBeVisible();
+  const emails = await stubEmails();
+  expect(emails).toHaveLength(1);
+  expect(emails[0]?.to).toBe('admin@example.test');
+  expect(emails[0]?.subject).toContain('Sitebeam test email');
+
+  await stub('PATCH', '/__stub/accounts/drupal-owner@example.test', { email_api: false });
+  try {
+    await page.getByRole('button', { name: 'Send test email' }).click();
+    await expect(page.getByText('Email sending is not enabled for this account')).toBeVisible();
+    await expect(page.getByText('Ask the instance support or administrator')).toBeVisible();
+  } finally {
+    await stub('PATCH', '/__stub/accounts/drupal-owner@example.test', { email_api: true });
+  }
+});
+
+test('anonymous page views reach the stub, administrators are not tracked', async ({ browser }) => {
+  await stub('DELETE', '/__stub/visits');
+  const context = await anonymousContext(browser);
+  const page = await context.newPage();
+  guardToken(page);
+
+  await page.goto('/');
+  const tag = page.locator('script[data-api]');
+  await expect(tag).toHaveAttribute('data-api', stubUrl);
+  await expect(tag).toHaveAttribute('defer', /.*/);
+  await expect(tag).toHaveAttribute('src', /\/modules\/custom\/sitebeam\/js\/sitebeam\.min\.js/);
+  await expect.poll(async () => (await stubVisits()).length).toBe(1);
+  const [visit] = await stubVisits();
+  expect(visit?.website).toBe('127.0.0.1');
+  expect(visit?.referrer).toBe(`${drupalUrl}/`);
+
+  await page.goto('/user/login');
+  await expect.poll(async () => (await stubVisits()).length).toBe(2);
+  await context.close();
+
+  const admin = await adminPage(browser);
+  await admin.goto('/');
+  await expect(admin.locator('script[data-api]')).toHaveCount(0);
+  await admin.goto(settingsPath);
+  await expect(admin.locator('script[data-api]')).toHaveCount(0);
+  await admin.waitForTimeout(1000);
+  expect(await stubVisits()).toHaveLength(2);
+});
+
+test('without JavaScript the noscript pixel records the visit', async ({ browser }) => {
+  await stub('DELETE', '/__stub/visits');
+  const context = await anonymousContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/user/login');
+  await expect.poll(async () => (await stubVisits()).length).toBe(1);
+  expect((await stubVisits())[0]?.website).toBe('127.0.0.1');
+  await context.close();
+});
+
+test('the contact block delivers to the fixed recipient and keeps the text when sending fails', async ({
+  browser,
+}) => {
+  await stub('DELETE', '/__stub/emails');
+  const context = await anonymousContext(browser);
+  const page = await context.newPage();
+  guardToken(page);
+  await page.goto('/');
+  const message = 'Hello <script>alert(1)</script>\nHow much is it?';
+  await fillContactForm(page, message);
+  // The widget refuses posts within 3 s of its start as automated.
+  await page.waitForTimeout(3200);
+
+  await stub('PUT', '/__stub/faults', {
+    faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
+  });
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Not sent: the server had a problem')).toBeVisible();
+  await expect(page.getByLabel('Message')).toHaveValue(message);
+  await expect(page.getByLabel('Your email address')).toHaveValue('ann@example.test');
+  expect(await stubEmails()).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Thank you, your message was sent.')).toBeVisible();
+  const emails = await stubEmails();
+  expect(emails).toHaveLength(1);
+  expect(emails[0]?.to).toBe('owner@example.test');
+  expect(emails[0]?.replyto).toBe('ann@example.test');
+  expect(emails[0]?.subject).toBe('[Sitebeam Test] Prices');
+  expect(emails[0]?.content).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;<br>');
+  await context.close();
+});
+
+test('without JavaScript the contact form posts natively and comes back with thanks', async ({
+  browser,
+}) => {
+  await stub('DELETE', '/__stub/emails');
+  const context = await anonymousContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await fillContactForm(page, 'Sent without JavaScript.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page).toHaveURL(/[?&]sent=1$/);
+  await expect(page.getByText('Thank you: your message has been sent.')).toBeVisible();
+  const emails = await stubEmails();
+  expect(emails).toHaveLength(1);
+  expect(emails[0]?.content).toContain('Sent without JavaScript.');
+  await context.close();
+});
+
+test('site mail (a password reset) goes through the API', async ({ browser }) => {
+  await stub('DELETE', '/__stub/emails');
+  const context = await anonymousContext(browser);
+  const page = await context.newPage();
+  guardToken(page);
+  await page.goto('/user/password');
+  await page.getByLabel('Username or email address').fill('admin');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(async () => (await stubEmails()).length).toBe(1);
+  const [mail] = await stubEmails();
+  expect(mail?.to).toBe('admin@example.test');
+  expect(mail?.from).toBe('site@example.test');
+  expect(mail?.subject).toContain('Replacement login information');
+  expect(mail?.content).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/user\/reset\/1\//);
+  await context.close();
+});
+
+test.afterEach(() => {
+  expect(tokenLeaks, 'answers that held the API token').toEqual([]);
+});
+
+test('the token was in none of the pages and answers the browser received', () => {
+  expect(answersSeen.length).toBeGreaterThan(10);
+  expect(tokenLeaks).toEqual([]);
+});

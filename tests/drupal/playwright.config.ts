@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
+
+const junit =
+  process.env.DRUPAL_BROWSER_JUNIT ??
+  `${process.env.SITEBEAM_RESULTS ?? '.tmp/results'}/drupal-browser.xml`;
+
+// Driven by tests/drupal/browser.sh, which installs the site and starts the stub.
+export default defineConfig({
+  testDir: './browser',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  outputDir: '../../.tmp/drupal-browser-output',
+  reporter: [['list'], ['junit', { outputFile: junit }]],
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+  },
+});

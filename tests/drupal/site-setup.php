@@ -1,0 +1,49 @@
+<?php
+
+/**
+ * @file
+ * Enables the module on the installed test site, without drush.
+ *
+ * Run from DRUPAL_ROOT: php site-setup.php. Reads DRUPAL_ADMIN_PASS. Boots
+ * DrupalKernel as /work/shared/testing/drupal.md describes, installs sitebeam
+ * and sitebeam_test, gives the admin a known password and address, and
+ * places the contact block on the front page.
+ */
+
+declare(strict_types=1);
+
+use Drupal\block\Entity\Block;
+use Drupal\Core\DrupalKernel;
+use Drupal\user\Entity\User;
+use Symfony\Component\HttpFoundation\Request;
+
+$autoloader = require getcwd() . '/autoload.php';
+$request = Request::create('/', 'GET', [], [], [], [
+  'SCRIPT_NAME' => '/index.php',
+  'SCRIPT_FILENAME' => getcwd() . '/index.php',
+]);
+$kernel = DrupalKernel::createFromRequest($request, $autoloader, 'prod');
+$kernel->boot();
+$kernel->preHandle($request);
+
+\Drupal::service('module_installer')->install(['sitebeam', 'sitebeam_test']);
+
+$admin = User::load(1);
+$admin->setPassword((string) getenv('DRUPAL_ADMIN_PASS'));
+$admin->setEmail('admin@example.test');
+$admin->save();
+\Drupal::configFactory()->getEditable('system.site')->set('mail', 'site@example.test')->save();
+
+Block::create([
+  'id' => 'sitebeam_contact',
+  'theme' => \Drupal::config('system.theme')->get('default'),
+  'region' => 'content',
+  'weight' => 10,
+  'plugin' => 'sitebeam_contact_form',
+  'settings' => ['label' => 'Contact us', 'label_display' => 'visible'],
+  'visibility' => [
+    'request_path' => ['id' => 'request_path', 'pages' => '<front>', 'negate' => FALSE],
+  ],
+])->save();
+
+echo "site ready: sitebeam enabled, contact block placed\n";
