@@ -18,7 +18,7 @@ staging="$(mktemp -d)"
 trap 'rm -rf "$staging"' EXIT
 mkdir -p "$staging/sitebeam"
 # Only files git knows (tracked or new, not ignored): no test output, no local copies.
-(cd "$module_dir" && git ls-files --cached --others --exclude-standard -- . ':!bin' ':!phpcs.xml.dist') |
+(cd "$module_dir" && git ls-files --cached --others --exclude-standard -- . ':!bin' ':!phpcs.xml.dist' ':!.gitignore') |
   while IFS= read -r file; do
     [ -f "$module_dir/$file" ] || continue
     mkdir -p "$staging/sitebeam/$(dirname "$file")"

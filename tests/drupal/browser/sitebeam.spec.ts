@@ -163,6 +163,22 @@ test('without JavaScript the contact form posts natively and comes back with tha
   await context.close();
 });
 
+test("a signed-in visitor's form carries a CSRF token and sends", async ({ browser }) => {
+  await stub('DELETE', '/__stub/emails');
+  const page = await adminPage(browser);
+  await page.goto('/');
+  await expect(page.locator('form[data-sitebeam-form] input[name="form_token"]')).toHaveAttribute(
+    'value',
+    /.{20,}/,
+  );
+  await fillContactForm(page, 'Sent while signed in.');
+  await page.waitForTimeout(3200);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Thank you, your message was sent.')).toBeVisible();
+  expect((await stubEmails()).map((mail) => mail.to)).toEqual(['owner@example.test']);
+  await page.context().close();
+});
+
 test('site mail (a password reset) goes through the API', async ({ browser }) => {
   await stub('DELETE', '/__stub/emails');
   const context = await anonymousContext(browser);
