@@ -235,7 +235,7 @@ class SettingsForm extends ConfigFormBase {
    * Converts the checkboxes value into the list of checked role IDs.
    */
   public static function checkedKeys(array $value): array {
-    return array_values(array_filter($value, 'is_string'));
+    return array_map('strval', array_keys(array_filter($value)));
   }
 
   public static function linesFromList(?array $list): string {

@@ -1,0 +1,98 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Kernel;
+
+use Drupal\Core\Form\FormState;
+use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Form\SettingsForm;
+
+/**
+ * The settings form: token source, token storage, validation and the mailer switch.
+ *
+ * @group sitebeam
+ */
+final class SettingsFormTest extends KernelTestBase {
+
+  protected static $modules = ['system', 'user', 'sitebeam'];
+
+  protected function setUp(): void {
+    parent::setUp();
+    unset($GLOBALS['config']['system.mail']['interface']['default']);
+    $this->installConfig(['system', 'user', 'sitebeam']);
+    $this->installEntitySchema('user');
+    $this->config('system.mail')->set('interface.default', 'php_mail')->save();
+  }
+
+  public function testTypedTokenIsStoredButNeverRendered(): void {
+    $this->submit(['base_url' => 'https://api.example.test', 'api_token' => 'typed-secret-token']);
+    $this->assertSame('typed-secret-token', $this->config('sitebeam.settings')->get('api_token'));
+    $this->assertSame('config', $this->container->get('sitebeam.credentials_factory')->siteCredentials()->tokenSource());
+
+    $html = $this->renderForm();
+    $this->assertStringNotContainsString('typed-secret-token', $html);
+    $this->assertStringContainsString('stored in the site configuration', $html);
+    $this->assertStringContainsString('name="api_token_clear"', $html);
+  }
+
+  public function testEmptyTokenFieldKeepsTheStoredTokenAndTheCheckboxRemovesIt(): void {
+    $this->config('sitebeam.settings')->set('api_token', 'kept-token')->save();
+    $this->submit(['base_url' => 'https://api.example.test', 'api_token' => '']);
+    $this->assertSame('kept-token', $this->config('sitebeam.settings')->get('api_token'));
+
+    $this->submit(['base_url' => 'https://api.example.test', 'api_token_clear' => 1]);
+    $this->assertSame('', $this->config('sitebeam.settings')->get('api_token'));
+  }
+
+  public function testSettingsPhpTokenHidesTheTokenField(): void {
+    $this->setSetting('sitebeam_api_token', 'settings-secret-token');
+    $html = $this->renderForm();
+    $this->assertStringContainsString('set in settings.php', $html);
+    $this->assertStringNotContainsString('name="api_token"', $html);
+    $this->assertStringNotContainsString('settings-secret-token', $html);
+  }
+
+  public function testPlainHttpInstanceIsRefusedWithAClearMessage(): void {
+    $errors = $this->submit(['base_url' => 'http://api.example.com']);
+    $this->assertStringContainsString('must use https', (string) ($errors['base_url'] ?? ''));
+    $this->assertSame('', $this->container->get('config.storage')->read('sitebeam.settings')['base_url']);
+  }
+
+  public function testPathsAndRolesAreSavedAsLists(): void {
+    $this->submit([
+      'base_url' => 'http://127.0.0.1:4010',
+      'visibility_paths' => "/admin*\r\n\r\n/private/*\n",
+      // Programmatic submissions mark unchecked boxes with NULL.
+      'visibility_roles' => ['authenticated' => 'authenticated', 'anonymous' => NULL],
+    ]);
+    $config = $this->config('sitebeam.settings');
+    $this->assertSame('http://127.0.0.1:4010', $config->get('base_url'));
+    $this->assertSame(['/admin*', '/private/*'], $config->get('visibility.paths'));
+    $this->assertSame(['authenticated'], $config->get('visibility.roles'));
+  }
+
+  public function testMailRouteSwitchesTheDefaultMailerAndBack(): void {
+    $this->submit(['mail_route' => 1]);
+    $this->assertSame('sitebeam_mail', $this->config('system.mail')->get('interface.default'));
+    $this->assertSame('php_mail', $this->config('sitebeam.settings')->get('mail.previous_interface'));
+
+    $this->submit(['mail_route' => NULL]);
+    $this->assertSame('php_mail', $this->config('system.mail')->get('interface.default'));
+  }
+
+  /**
+   * Submits the form with "Save configuration"; returns the errors.
+   */
+  private function submit(array $values): array {
+    $form_state = (new FormState())->setValues($values + ['op' => 'Save configuration']);
+    $this->container->get('form_builder')->submitForm(SettingsForm::class, $form_state);
+    return array_map('strval', $form_state->getErrors());
+  }
+
+  private function renderForm(): string {
+    $form = $this->container->get('form_builder')->getForm(SettingsForm::class);
+    return (string) $this->container->get('renderer')->renderInIsolation($form);
+  }
+
+}
