@@ -9,6 +9,7 @@ import { ModelRegistry } from './models/registry.js';
 import { collectOpenApi } from './openapi.js';
 import type { StubOptions } from './options.js';
 import { aiRoutes } from './routes/ai.js';
+import { contactRelayRoute } from './routes/contact-relay.js';
 import { demoRoutes } from './routes/demo.js';
 import { emailRoutes } from './routes/email.js';
 import { stubAdminRoutes } from './routes/stub-admin.js';
@@ -57,6 +58,7 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     models: new ModelRegistry(options.models, options.loadDelayMs, writeLog),
     recorder: new VisitRecorder(geo, visits, streams.visitLines, options.trustProxy),
     writeLog,
+    demoAccount: initialAccounts[0] ?? defaultAccount,
   };
 
   const app = Fastify({
@@ -135,7 +137,10 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
   aiRoutes(app, context);
   trackerRoutes(app, context);
   stubAdminRoutes(app, context);
-  if (options.demo) demoRoutes(app, context);
+  if (options.demo) {
+    demoRoutes(app, context);
+    contactRelayRoute(app, context);
+  }
   app.get('/openapi.json', { schema: { hide: true } }, async () => openApiDocument());
 
   const warmedUp = geo.warmUp();

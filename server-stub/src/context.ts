@@ -23,6 +23,8 @@ export interface StubContext {
   models: ModelRegistry;
   recorder: VisitRecorder;
   writeLog: (entry: Record<string, unknown>) => void;
+  /** The account the demo's contact relay sends as (the first one the stub started with). */
+  demoAccount: { email: string; token: string };
 }
 
 declare module 'fastify' {

@@ -68,3 +68,31 @@ describe('GET / (demo page)', () => {
     expect((await stub.request('/demo.css')).headers.get('content-type')).toMatch(/^text\/css/);
   });
 });
+
+describe('POST /contact (the demo relay)', () => {
+  it('sends the visitor’s message to the dev account through the API, escaped, token kept server-side', async () => {
+    await stub.request('/__stub/emails', { method: 'DELETE' });
+    const response = await stub.request('/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: stub.url },
+      body: JSON.stringify({
+        name: 'Ann',
+        email: 'ann@example.org',
+        message: 'Hi <script>alert(1)</script>',
+        homepage: '',
+      }),
+    });
+    const answer = await response.text();
+    expect(response.status, answer).toBe(200);
+    expect(answer).not.toContain('dev-token');
+    const { emails } = (await (await stub.request('/__stub/emails')).json()) as {
+      emails: Array<{ message: Record<string, string> }>;
+    };
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.message).toMatchObject({
+      to: 'dev@example.test',
+      replyto: 'ann@example.org',
+    });
+    expect(emails[0]?.message.content).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});

@@ -34,8 +34,10 @@ const websiteParams = {
 } as const;
 
 export function trackerRoutes(app: FastifyInstance, context: StubContext) {
-  const json = async (request: WebsiteRequest) =>
-    context.recorder.record(request, websiteOf(request));
+  const json = async (request: WebsiteRequest, reply: FastifyReply) => {
+    const { json: body } = await context.recorder.record(request, websiteOf(request));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
   const image = async (request: WebsiteRequest, reply: FastifyReply) => {
     await context.recorder.record(request, websiteOf(request));
     return reply.type('image/png').send(transparentPixel);

@@ -30,9 +30,12 @@ interface CityReader {
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, string>();
+const OFFSET_CACHE_SIZE = 10_000;
+/** Every offset change in the time-zone database falls on a quarter hour. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
-/** `+0100` form of the zone's offset at `when`. */
-export function utcOffset(timeZone: string, when: Date): string {
+function formatOffset(timeZone: string, when: Date): string {
   let format = offsetFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
@@ -41,6 +44,18 @@ export function utcOffset(timeZone: string, when: Date): string {
   const name = format.formatToParts(when).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
+}
+
+/** `+0100` form of the zone's offset at `when`. */
+export function utcOffset(timeZone: string, when: Date): string {
+  const key = `${timeZone}|${Math.floor(when.getTime() / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = formatOffset(timeZone, when);
+    if (offsets.size >= OFFSET_CACHE_SIZE) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 function unknownInfos(ip: string, version: string, reason: string): GeoInfos {

@@ -26,7 +26,11 @@ export class VisitRecorder {
     private readonly trustProxy: boolean,
   ) {}
 
-  async record(request: FastifyRequest, website: string): Promise<TrackerRecord> {
+  /** The record, and its JSON text (one serialization serves the log line and the answer). */
+  async record(
+    request: FastifyRequest,
+    website: string,
+  ): Promise<{ record: TrackerRecord; json: string }> {
     const epochMicros = Math.floor((performance.timeOrigin + performance.now()) * 1000);
     const host = clientAddress(request, this.trustProxy);
     const userAgentHeader = request.headers['user-agent'];
@@ -48,9 +52,10 @@ export class VisitRecorder {
       level: 'INFO',
       cid: randomUUID(),
     };
+    const json = JSON.stringify(record);
     this.visits.add(record);
-    this.writeVisitLine(`${JSON.stringify(record)}\n`);
-    return record;
+    this.writeVisitLine(`${json}\n`);
+    return { record, json };
   }
 
   private describe(userAgent: string): UserAgentFacts {
