@@ -30,10 +30,11 @@ prepare_drupal_root() {
 }
 
 # Starts the real server stub on a free port; sets STUB_URL and STUB_PID.
+# SITEBEAM_STUB_CLI may name another build of the stub's cli.js.
 start_stub() {
   local log
   log="$(mktemp)"
-  node "$repo_root/server-stub/dist/cli.js" --port 0 "$@" >/dev/null 2>"$log" &
+  node "${SITEBEAM_STUB_CLI:-$repo_root/server-stub/dist/cli.js}" --port 0 "$@" >/dev/null 2>"$log" &
   STUB_PID=$!
   local i
   for i in $(seq 1 100); do
