@@ -30,6 +30,12 @@ export function isEmailAddress(value: string): boolean {
   return parseMailbox(value) !== undefined;
 }
 
+/** Exactly `user@example.com`: no display name, no surrounding space (a visitor's own address). */
+export function isBareEmailAddress(value: string): boolean {
+  const mailbox = parseMailbox(value);
+  return mailbox !== undefined && mailbox.displayName === undefined && mailbox.address === value;
+}
+
 export function hasLineBreak(value: string): boolean {
   return /[\r\n]/.test(value);
 }

@@ -1,4 +1,10 @@
-export { hasLineBreak, isEmailAddress, type Mailbox, parseMailbox } from './address.js';
+export {
+  hasLineBreak,
+  isBareEmailAddress,
+  isEmailAddress,
+  type Mailbox,
+  parseMailbox,
+} from './address.js';
 export { type ClientOptions, createClient, type SitebeamClient } from './client.js';
 export * from './contract.js';
 export { SitebeamApiError } from './errors.js';

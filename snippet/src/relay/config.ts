@@ -1,5 +1,6 @@
 // What a relay needs to know, from an object or from environment variables.
-import { contactLimits, EMAIL_PATTERN } from '../form/protocol.js';
+import { isBareEmailAddress } from '../client/address.js';
+import { contactLimits } from '../form/protocol.js';
 
 export interface RelayConfig {
   /** Base URL of the Sitebeam instance. */
@@ -121,7 +122,7 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     throw new RelayConfigError(setting, `must be an http(s) URL, not "${value}"`);
   };
   const address = (setting: string, value: string) => {
-    if (!EMAIL_PATTERN.test(value)) {
+    if (!isBareEmailAddress(value)) {
       throw new RelayConfigError(setting, `must be one email address, not "${value}"`);
     }
     return value;

@@ -1,10 +1,10 @@
 // A visitor's post: read the body (JSON or form-encoded) and apply the protocol's rules one by one.
+import { isBareEmailAddress } from '../client/address.js';
 import {
   type ContactErrorCode,
   contactErrorCodes,
   contactFields,
   contactLimits,
-  EMAIL_PATTERN,
 } from '../form/protocol.js';
 
 export interface Submission {
@@ -121,7 +121,7 @@ export function checkFields(fields: Record<string, unknown>): Submission | Refus
   if (isRefusal(name)) return name;
   const email = text(contactFields.email, true, contactLimits.nameChars, true);
   if (isRefusal(email)) return email;
-  if (!EMAIL_PATTERN.test(email))
+  if (!isBareEmailAddress(email))
     return refuse(contactFields.email, 'is not a valid email address.');
   const subject = text(contactFields.subject, false, contactLimits.subjectChars, true);
   if (isRefusal(subject)) return subject;

@@ -124,6 +124,17 @@ describe('field rules', () => {
     expect(await refusedField({ ...visitor, email: 'Ada <ada@example.test>' })).toBe('email');
   });
 
+  it('refuses, as the email field, every address the API itself would refuse', async () => {
+    for (const email of [
+      'ada@example..test',
+      'ada@-example.test',
+      'ada@example',
+      '.ada@example.test x',
+    ]) {
+      expect(await refusedField({ ...visitor, email }), email).toBe('email');
+    }
+  });
+
   it('refuses oversized fields and accepts them at the limit', async () => {
     expect(await refusedField({ ...visitor, name: 'n'.repeat(201) })).toBe('name');
     expect(await refusedField({ ...visitor, subject: 's'.repeat(201) })).toBe('subject');

@@ -1,0 +1,51 @@
+// Starts a Node command that prints `listening on http://…` and stops it again: the stub, the relay.
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface ListeningProcess {
+  /** Base URL, without a trailing slash, e.g. http://127.0.0.1:40123 */
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far, stdout and stderr together. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startListeningProcess(
+  script: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; name: string; startTimeoutMs?: number },
+): Promise<ListeningProcess> {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const timeoutMs = options.startTimeoutMs ?? 20_000;
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1].replace(/\/$/, ''));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`${options.name} exited with ${code}:\n${output}`)),
+    );
+    setTimeout(
+      () => reject(new Error(`${options.name} did not start within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
