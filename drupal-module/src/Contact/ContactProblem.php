@@ -32,6 +32,7 @@ final class ContactProblem {
   public function __construct(
     public readonly string $code,
     public readonly string $field = '',
+    public readonly ?int $retryAfter = NULL,
   ) {
     if (!isset(self::STATUS[$code])) {
       throw new \InvalidArgumentException("Unknown contact problem: $code");

@@ -8,7 +8,6 @@ use Drupal\Component\Datetime\TimeInterface;
 use Drupal\Core\Config\ConfigFactoryInterface;
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\Core\Flood\FloodInterface;
-use Drupal\Core\StringTranslation\StringTranslationTrait;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Contact\ContactFormToken;
@@ -26,8 +25,6 @@ use Symfony\Component\HttpFoundation\Response;
  * The contact endpoint: speaks snippet/src/form/PROTOCOL.md.
  */
 class ContactController implements ContainerInjectionInterface {
-
-  use StringTranslationTrait;
 
   public const FLOOD_EVENT = 'sitebeam.contact';
 
@@ -61,7 +58,7 @@ class ContactController implements ContainerInjectionInterface {
     $window = (int) $settings->get('contact.flood_window');
     // Every post counts, refused ones included: probing costs attempts too.
     if (!$this->flood->isAllowed(self::FLOOD_EVENT, (int) $settings->get('contact.flood_limit'), $window)) {
-      return $this->responder->failure($request, new ContactProblem(ContactProblem::RATE_LIMITED), $window);
+      return $this->responder->failure($request, new ContactProblem(ContactProblem::RATE_LIMITED, retryAfter: $window));
     }
     $this->flood->register(self::FLOOD_EVENT, $window);
 
@@ -126,8 +123,11 @@ class ContactController implements ContainerInjectionInterface {
       return NULL;
     }
     $this->logger->error('Contact message not sent by the API: @result', ['@result' => $result->logSummary()]);
-    $refused_credentials = [ApiResult::NOT_CONFIGURED, ApiResult::TOKEN_WRONG, ApiResult::NOT_ENABLED, ApiResult::SERVICE_DISABLED];
-    return new ContactProblem(in_array($result->diagnosis(), $refused_credentials, TRUE) ? ContactProblem::NOT_CONFIGURED : ContactProblem::UPSTREAM_FAILED);
+    return match ($result->diagnosis()) {
+      ApiResult::NOT_CONFIGURED, ApiResult::TOKEN_WRONG, ApiResult::NOT_ENABLED, ApiResult::SERVICE_DISABLED => new ContactProblem(ContactProblem::NOT_CONFIGURED),
+      ApiResult::RATE_LIMITED => new ContactProblem(ContactProblem::RATE_LIMITED, retryAfter: $result->retryAfter ?? 60),
+      default => new ContactProblem(ContactProblem::UPSTREAM_FAILED),
+    };
   }
 
 }

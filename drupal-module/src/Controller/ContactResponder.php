@@ -42,9 +42,9 @@ class ContactResponder implements ContainerInjectionInterface {
     return $this->noStore(new RedirectResponse($back, 303));
   }
 
-  public function failure(Request $request, ContactProblem $problem, ?int $retry_after = NULL): Response {
+  public function failure(Request $request, ContactProblem $problem): Response {
     $text = (string) $this->describe($problem);
-    $headers = $retry_after ? ['Retry-After' => (string) $retry_after] : [];
+    $headers = $problem->retryAfter ? ['Retry-After' => (string) $problem->retryAfter] : [];
     // A 415 is always JSON: the kind of body the client reads is unknown.
     if ($this->wantsJson($request) || $problem->code === ContactProblem::UNSUPPORTED_MEDIA_TYPE) {
       $body = ['status' => 'ko', 'error' => $text, 'i18n_code' => $problem->code];

@@ -156,6 +156,14 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
   }
 
+  public function testApiRateLimitAsksTheVisitorToRetryLater(): void {
+    $this->failEmailSends(429);
+    $response = $this->postJson([]);
+    $this->assertSame(429, $response->getStatusCode());
+    $this->assertSame('rate_limited', $this->json($response)['i18n_code']);
+    $this->assertMatchesRegularExpression('/^\d+$/', (string) $response->headers->get('Retry-After'));
+  }
+
   public function testSignedInVisitorsNeedTheFormToken(): void {
     $this->setUpCurrentUser(['name' => 'member', 'mail' => 'member@example.test']);
     $missing = $this->postJson([]);
