@@ -7,6 +7,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Form\SettingsForm;
+use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 
 /**
  * The settings form: token source, token storage, validation and the mailer switch.
@@ -14,6 +15,8 @@ use Drupal\sitebeam\Form\SettingsForm;
  * @group sitebeam
  */
 final class SettingsFormTest extends KernelTestBase {
+
+  use ServerStubTrait;
 
   protected static $modules = ['system', 'user', 'sitebeam'];
 
@@ -82,7 +85,38 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
-   * Submits the form with "Save configuration"; returns the errors.
+   * @dataProvider connectionAnswers
+   */
+  public function testTestConnectionSaysWhatTheInstanceAnswered(string $token, bool $reachable, string $type, string $words): void {
+    $this->resetStub();
+    $base_url = $reachable ? $this->stubUrl() : 'http://127.0.0.1:9';
+    $this->submit(['base_url' => $base_url, 'api_token' => $token, 'op' => 'Test connection']);
+    $messages = array_map('strval', $this->container->get('messenger')->messagesByType($type));
+    $this->assertStringContainsString($words, implode("\n", $messages));
+    $this->assertStringNotContainsString($token, implode("\n", $messages));
+    $this->assertSame('', $this->container->get('config.storage')->read('sitebeam.settings')['api_token'], 'Testing saves nothing.');
+  }
+
+  public static function connectionAnswers(): array {
+    return [
+      'valid token' => ['dev-token', TRUE, 'status', 'the token is valid'],
+      'wrong token' => ['not-the-token', TRUE, 'error', 'refused the token (401): the token is wrong'],
+      'unreachable' => ['dev-token', FALSE, 'error', 'cannot be reached'],
+    ];
+  }
+
+  public function testSendTestEmailExplainsAnAccountWithoutEmail(): void {
+    $this->resetStub();
+    $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => FALSE]);
+    $this->submit(['base_url' => $this->stubUrl(), 'api_token' => 'dev-token', 'op' => 'Send test email']);
+    $errors = implode("\n", array_map('strval', $this->container->get('messenger')->messagesByType('error')));
+    $this->assertStringContainsString('Email sending is not enabled for this account (403 not_emailapi)', $errors);
+    $this->assertStringContainsString('Ask the instance support or administrator', $errors);
+    $this->assertSame([], $this->stubEmails());
+  }
+
+  /**
+   * Submits the form, by default with "Save configuration"; returns the errors.
    */
   private function submit(array $values): array {
     $form_state = (new FormState())->setValues($values + ['op' => 'Save configuration']);
