@@ -1,0 +1,311 @@
+// The tracker tag in Debian's Chromium: customer pages on their own 127.0.0.1 origin, the built
+// `sitebeam.min.js`, and the real stub recording the visits. Requests to the stub are watched as
+// they leave the page; the stub's visit log says what was recorded.
+
+import { readFile } from 'node:fs/promises';
+import {
+  type BrowserContext,
+  chromium,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from '@playwright/test';
+import type { TrackerRecord } from '../../snippet/src/client/contract.ts';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { type StaticSite, startStaticSite } from '../support/static-site.ts';
+import { type RunningStub, startStub } from '../support/stub-server.ts';
+
+const website = 'example.com';
+const esmDist = new URL('../../snippet/dist/tracker/', import.meta.url);
+let stub: RunningStub;
+let site: StaticSite;
+let strictSite: StaticSite;
+
+/** The two tags of the README, with the switches a 127.0.0.1 page under Playwright needs. */
+const tags = (api: string, extra = '') => `
+<script defer src="/sitebeam.min.js" data-api="${api}" data-website="${website}"
+        data-track-localhost data-track-automation ${extra}></script>
+<noscript><img src="${api}/v1/tracker/img/${website}" alt="" width="1" height="1"
+     style="display:none" referrerpolicy="no-referrer-when-downgrade"></noscript>`;
+
+const html = (title: string, head: string, body = '', icon = '<link rel="icon" href="data:,">') =>
+  `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+${icon}${head}</head>
+<body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+/** A module that starts the ESM build, as a bundled app would. */
+const esmApp = (api: string) => `import { init } from './index.js';
+init({ api: '${api}', website: '${website}', trackLocalhost: true, trackAutomation: true });`;
+
+async function stubCall(path: string, method = 'GET', body?: unknown) {
+  const response = await fetch(`${stub.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${path}`).toBe(true);
+  return response.status === 204 ? {} : response.json();
+}
+
+const visits = async (): Promise<TrackerRecord[]> => (await stubCall('/__stub/visits')).visits;
+
+/** Waits for `count` visits, then long enough for a stray extra one (two poll periods) to show. */
+async function expectVisits(count: number): Promise<TrackerRecord[]> {
+  if (count > 0) await expect.poll(async () => (await visits()).length).toBe(count);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  const recorded = await visits();
+  expect(recorded).toHaveLength(count);
+  return recorded;
+}
+
+interface Watched {
+  page: Page;
+  /** Requests the page sent to the stub, in order. */
+  beacons: Request[];
+  /** Console errors and uncaught exceptions. */
+  errors: string[];
+}
+
+async function watch(context: BrowserContext): Promise<Watched> {
+  const page = await context.newPage();
+  const watched: Watched = { page, beacons: [], errors: [] };
+  page.on('request', (request) => {
+    if (request.url().startsWith(stub.url)) watched.beacons.push(request);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => watched.errors.push(String(error)));
+  return watched;
+}
+
+test.beforeAll(async () => {
+  stub = await startStub();
+  const api = stub.url;
+  const body = '<p><a href="/second">Second page</a></p>';
+  site = await startStaticSite({
+    '/': html('Home', tags(api), body),
+    '/second': html('Second', tags(api)),
+    '/dnt-ignored': html('DNT ignored', tags(api, 'data-respect-dnt="false"')),
+    '/esm': html('ESM', '<script type="module" src="/esm/app.js"></script>'),
+  });
+  strictSite = await startStaticSite(
+    { '/': html('Strict', tags(api), '', '') },
+    {
+      'content-security-policy': `default-src 'none'; script-src 'self'; connect-src ${api}; img-src ${api}`,
+    },
+  );
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await strictSite?.close();
+  await stub?.stop();
+});
+
+test.beforeEach(async () => {
+  await stubCall('/__stub/visits', 'DELETE');
+  await stubCall('/__stub/faults', 'DELETE');
+});
+
+test('the tag records exactly one visit, for its website, with the page URL as referrer', async ({
+  context,
+}) => {
+  const { page, beacons, errors } = await watch(context);
+  const pageUrl = `${site.url}/?from=e2e`;
+  await page.goto(pageUrl);
+  const [visit] = await expectVisits(1);
+  expect(visit?.website).toBe(website);
+  expect(visit?.referrer).toBe(pageUrl);
+  expect(beacons.map((request) => request.url())).toEqual([
+    `${stub.url}/v1/tracker/json/${website}`,
+  ]);
+  const headers = await beacons[0]?.allHeaders();
+  expect(headers?.referer).toBe(pageUrl);
+  expect(headers?.cookie).toBeUndefined();
+  expect(errors).toEqual([]);
+  expect(await context.cookies()).toEqual([]);
+});
+
+test('the page receives the record: track() and the sitebeam:track event', async ({ context }) => {
+  const { page, errors } = await watch(context);
+  await page.addInitScript(() => {
+    const seen: unknown[] = [];
+    Object.assign(window, { seen });
+    document.addEventListener('sitebeam:track', (event) =>
+      seen.push((event as CustomEvent).detail),
+    );
+  });
+  await page.goto(`${site.url}/`);
+  const [visit] = await expectVisits(1);
+  const seen = await page.evaluate(() => (window as unknown as { seen: TrackerRecord[] }).seen);
+  expect(seen).toEqual([visit]);
+  const tracked = await page.evaluate(() =>
+    (
+      window as unknown as { sitebeam: { track(): Promise<TrackerRecord | undefined> } }
+    ).sitebeam.track(),
+  );
+  expect(tracked?.website).toBe(website);
+  expect((await visits()).map((record) => record.cid)).toContain(tracked?.cid);
+  expect(errors).toEqual([]);
+});
+
+test('a 503 on the JSON endpoint falls back to exactly one visit by the pixel', async ({
+  context,
+}) => {
+  await stubCall('/__stub/faults', 'PUT', {
+    faults: [{ method: 'GET', path_prefix: '/v1/tracker/json/', status: 503 }],
+  });
+  const { page, beacons, errors } = await watch(context);
+  await page.goto(`${site.url}/`);
+  const [visit] = await expectVisits(1);
+  expect(visit?.referrer).toBe(`${site.url}/`);
+  expect(beacons.map((request) => request.url())).toEqual([
+    `${stub.url}/v1/tracker/json/${website}`,
+    `${stub.url}/v1/tracker/img/${website}`,
+  ]);
+  expect(await page.locator('img').count()).toBe(0);
+  // Chromium itself reports the refused request; the tracker adds nothing.
+  expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+});
+
+test('pushState to a new path records a second visit with that URL', async ({ context }) => {
+  const { page, errors } = await watch(context);
+  await page.goto(`${site.url}/`);
+  await expectVisits(1);
+  await page.evaluate(() => history.pushState({}, '', '/app/settings'));
+  await page.evaluate(() => history.replaceState({ tab: 2 }, '', '/app/settings'));
+  const recorded = await expectVisits(2);
+  expect(recorded[1]?.referrer).toBe(`${site.url}/app/settings`);
+  expect(errors).toEqual([]);
+});
+
+test('following a link on a multi-page site records the second page', async ({ context }) => {
+  const { page } = await watch(context);
+  await page.goto(`${site.url}/`);
+  await expectVisits(1);
+  await page.getByRole('link', { name: 'Second page' }).click();
+  const recorded = await expectVisits(2);
+  expect(recorded[1]?.referrer).toBe(`${site.url}/second`);
+});
+
+test('going back to a page restored from the back/forward cache records it again', async () => {
+  // Playwright turns the cache off by default; this test needs the browser as visitors have it.
+  const browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
+  const context = await browser.newContext();
+  const { page, errors } = await watch(context);
+  await page.addInitScript(() => {
+    addEventListener('pageshow', (event) => {
+      if (event.persisted) Object.assign(window, { restored: true });
+    });
+  });
+  await page.goto(`${site.url}/`);
+  await expectVisits(1);
+  await page.getByRole('link', { name: 'Second page' }).click();
+  await expectVisits(2);
+  await page.goBack({ waitUntil: 'commit' });
+  // Restored, not reloaded: the page kept the mark its own pageshow listener left.
+  await page.waitForFunction(() => 'restored' in window, undefined, { timeout: 5000 });
+  const recorded = await expectVisits(3);
+  expect(recorded[2]?.referrer).toBe(`${site.url}/`);
+  expect(errors).toEqual([]);
+  await browser.close();
+});
+
+test.describe('Do Not Track', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }),
+    );
+  });
+
+  test('a visitor who sends it is not recorded and nothing leaves the page', async ({
+    context,
+  }) => {
+    const { page, beacons, errors } = await watch(context);
+    await page.goto(`${site.url}/`);
+    await expectVisits(0);
+    expect(beacons).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('data-respect-dnt="false" records the visit anyway', async ({ context }) => {
+    const { page } = await watch(context);
+    await page.goto(`${site.url}/dnt-ignored`);
+    await expectVisits(1);
+  });
+});
+
+test('with JavaScript disabled the <noscript> pixel records one visit', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const { page, beacons } = await watch(context);
+  await page.goto(`${site.url}/`);
+  const [visit] = await expectVisits(1);
+  expect(visit?.website).toBe(website);
+  expect(visit?.referrer).toBe(`${site.url}/`);
+  expect(beacons.map((request) => request.url())).toEqual([
+    `${stub.url}/v1/tracker/img/${website}`,
+  ]);
+  await context.close();
+});
+
+test.describe('under a strict Content-Security-Policy (no inline script, no eval)', () => {
+  test('the JSON send works with the API in connect-src', async ({ context }) => {
+    const { page, errors } = await watch(context);
+    await page.goto(`${strictSite.url}/`);
+    const [visit] = await expectVisits(1);
+    expect(visit?.referrer).toBe(`${strictSite.url}/`);
+    expect(errors).toEqual([]);
+  });
+
+  test('the pixel fallback works with the API in img-src', async ({ context }) => {
+    await stubCall('/__stub/faults', 'PUT', {
+      faults: [{ method: 'GET', path_prefix: '/v1/tracker/json/', status: 503 }],
+    });
+    const { page, beacons, errors } = await watch(context);
+    await page.goto(`${strictSite.url}/`);
+    await expectVisits(1);
+    expect(beacons.map((request) => new URL(request.url()).pathname)).toEqual([
+      `/v1/tracker/json/${website}`,
+      `/v1/tracker/img/${website}`,
+    ]);
+    expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+  });
+});
+
+test('the script causes no long task', async ({ context }) => {
+  const { page } = await watch(context);
+  await page.addInitScript(() => {
+    const long: number[] = [];
+    Object.assign(window, { long });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) long.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${site.url}/`);
+  await expectVisits(1);
+  expect(await page.evaluate(() => (window as unknown as { long: number[] }).long)).toEqual([]);
+});
+
+test('the ESM build records the same visit as the tag', async ({ context }) => {
+  const { page, errors } = await watch(context);
+  await page.route(`${site.url}/esm/*.js`, async (route) => {
+    const file = new URL(route.request().url()).pathname.replace('/esm/', '');
+    const body =
+      file === 'app.js' ? esmApp(stub.url) : await readFile(new URL(file, esmDist), 'utf8');
+    await route.fulfill({ contentType: 'text/javascript', body });
+  });
+  await page.goto(`${site.url}/esm`);
+  const [visit] = await expectVisits(1);
+  expect(visit?.website).toBe(website);
+  expect(visit?.referrer).toBe(`${site.url}/esm`);
+  await page.evaluate(() => history.pushState({}, '', '/esm/next'));
+  const recorded = await expectVisits(2);
+  expect(recorded[1]?.referrer).toBe(`${site.url}/esm/next`);
+  expect(errors).toEqual([]);
+});
