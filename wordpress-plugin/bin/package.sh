@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds dist/sitebeam-wordpress.zip (top folder sitebeam/) from the plugin sources, the built block and the
-# tracker and contact widget built in snippet/dist/. Run after `npm run build`.
+# tracker and contact widget built in snippet/dist/ (or $SITEBEAM_SNIPPET_DIST). Run after `npm run build`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 plugin="$root/wordpress-plugin"
