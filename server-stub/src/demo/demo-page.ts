@@ -12,6 +12,7 @@ export function renderDemoPage(origin: string, models: string[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sitebeam stub — demo</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/demo.css">
 <script defer src="/sitebeam.min.js" data-api="${api}" data-website="demo.sitebeam.test" data-track-localhost></script>
 <script defer src="/sitebeam-form.min.js"></script>
