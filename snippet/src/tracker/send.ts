@@ -16,9 +16,11 @@ export const track: Track = async (options = {}) => {
     const referrerPolicy = (config.referrerPolicy ||
       'no-referrer-when-downgrade') as ReferrerPolicy;
     const url = (kind: string) =>
-      `${config.api.replace(/\/$/, '')}${TRACKER_PATH}${kind}/${encodeURIComponent(
-        options.website || config.website || location.hostname,
-      )}`;
+      config.api.replace(/\/$/, '') +
+      TRACKER_PATH +
+      kind +
+      '/' +
+      encodeURIComponent(options.website || config.website || location.hostname);
     try {
       const response = await fetch(url('json'), {
         keepalive: true,

@@ -8,12 +8,10 @@ export const currentPage = (): string =>
   location.pathname + ('hash' in config ? location.hash : '');
 
 // Storage access throws when the browser blocks it; such a visitor has not excluded themselves.
-const selfExcluded = (): boolean => {
+const selfExcluded = (): string | false | undefined => {
   try {
-    return localStorage.sitebeam_ignore === 'true';
-  } catch {
-    return false;
-  }
+    return localStorage.sitebeam_ignore === 'true' && 'sitebeam_ignore';
+  } catch {}
 };
 
 /** The reason this view must not be sent, or a falsy value when it may. */
@@ -26,7 +24,7 @@ export const skipReason = (): string | false | undefined =>
   (!('trackLocalhost' in config) &&
     /^(localhost|127(\.\d+){3}|\[::1\]|)$/.test(location.hostname) &&
     'trackLocalhost') ||
-  (selfExcluded() && 'sitebeam_ignore') ||
+  selfExcluded() ||
   // `*` matches any characters, a comma separates patterns, spaces are dropped; every other
   // non-word character is escaped, which is safe because paths are ASCII (percent-encoded).
   (config.exclude &&
