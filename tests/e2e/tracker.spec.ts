@@ -23,9 +23,9 @@ let site: StaticSite;
 let strictSite: StaticSite;
 
 /** The two tags of the README, with the switches a 127.0.0.1 page under Playwright needs. */
-const tags = (api: string, extra = '') => `
+const tags = (api: string, extra = '', local = 'data-track-localhost') => `
 <script defer src="/sitebeam.min.js" data-api="${api}" data-website="${website}"
-        data-track-localhost data-track-automation ${extra}></script>
+        ${local} data-track-automation ${extra}></script>
 <noscript><img src="${api}/v1/tracker/img/${website}" alt="" width="1" height="1"
      style="display:none" referrerpolicy="no-referrer-when-downgrade"></noscript>`;
 
@@ -89,6 +89,9 @@ test.beforeAll(async () => {
     '/': html('Home', tags(api), body),
     '/second': html('Second', tags(api)),
     '/dnt-ignored': html('DNT ignored', tags(api, 'data-respect-dnt="false"')),
+    '/app': html('Hash app', tags(api, 'data-hash data-exclude="/app#/private*, /admin*"')),
+    '/admin/users': html('Admin', tags(api, 'data-exclude="/app#/private*, /admin*"')),
+    '/debug': html('Debug', tags(api, 'data-debug', '')),
     '/esm': html('ESM', '<script type="module" src="/esm/app.js"></script>'),
   });
   strictSite = await startStaticSite(
@@ -215,6 +218,37 @@ test('going back to a page restored from the back/forward cache records it again
   expect(recorded[2]?.referrer).toBe(`${site.url}/`);
   expect(errors).toEqual([]);
   await browser.close();
+});
+
+test('data-hash counts hash routes; data-exclude keeps paths out', async ({ context }) => {
+  const { page, errors } = await watch(context);
+  await page.goto(`${site.url}/app#/home`);
+  await expectVisits(1);
+  await page.evaluate(() => {
+    location.hash = '#/settings';
+  });
+  await expectVisits(2);
+  await page.evaluate(() => {
+    location.hash = '#/private/keys';
+  });
+  await expectVisits(2);
+  await page.goto(`${site.url}/admin/users`);
+  await expectVisits(2);
+  expect(errors).toEqual([]);
+});
+
+test('data-debug says why a view was skipped; nothing is printed otherwise', async ({
+  context,
+}) => {
+  const { page, beacons } = await watch(context);
+  const printed: string[] = [];
+  page.on('console', (message) => printed.push(message.text()));
+  await page.goto(`${site.url}/debug`);
+  await expect.poll(() => printed).toEqual(['sitebeam skip trackLocalhost']);
+  await page.goto(`${site.url}/`);
+  await expectVisits(1);
+  expect(printed).toEqual(['sitebeam skip trackLocalhost']);
+  expect(beacons).toHaveLength(1);
 });
 
 test.describe('Do Not Track', () => {
