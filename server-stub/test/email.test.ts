@@ -1,5 +1,6 @@
 import { SitebeamApiError } from 'sitebeam/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CapturedEmail } from '../src/context.js';
 import {
   DEV_EMAIL,
   expectContractError,
@@ -16,8 +17,7 @@ afterAll(() => stub.close());
 beforeEach(() => stub.request('/__stub/emails', { method: 'DELETE' }));
 
 const capturedEmails = async () =>
-  ((await (await stub.request('/__stub/emails')).json()) as { emails: Array<Record<string, any>> })
-    .emails;
+  ((await (await stub.request('/__stub/emails')).json()) as { emails: CapturedEmail[] }).emails;
 
 describe('POST /v1/email', () => {
   it('accepts a message, answers its id and captures it with the account address as default sender', async () => {
@@ -34,7 +34,7 @@ describe('POST /v1/email', () => {
       account: DEV_EMAIL,
       message: { to: 'owner@example.com', subject: 'Hello', content: '<p>Hi</p>', from: DEV_EMAIL },
     });
-    expect(Date.parse(email?.received_at)).not.toBeNaN();
+    expect(Date.parse(email?.received_at ?? '')).not.toBeNaN();
   });
 
   it('records bcc, the extensions cc / replyto / from_name, and an attachment', async () => {

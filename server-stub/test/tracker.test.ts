@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import type { TrackerRecord } from 'sitebeam/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transparentPixel } from '../src/tracker/pixel.js';
 import { expectContractError, startTestStub, type TestStub, UUID_V4 } from './helpers.js';
@@ -14,8 +15,7 @@ beforeEach(async () => {
 });
 
 const visits = async () =>
-  ((await (await stub.request('/__stub/visits')).json()) as { visits: Array<Record<string, any>> })
-    .visits;
+  ((await (await stub.request('/__stub/visits')).json()) as { visits: TrackerRecord[] }).visits;
 
 const RECORD_FIELDS = [
   'status',
@@ -67,7 +67,7 @@ describe('GET /v1/tracker/json/{website}', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
-    const record = (await response.json()) as Record<string, any>;
+    const record = (await response.json()) as TrackerRecord;
     expect(Object.keys(record).sort()).toEqual([...RECORD_FIELDS].sort());
     expect(Object.keys(record.infos).sort()).toEqual(expect.arrayContaining(INFOS_FIELDS.sort()));
     expect(record).toMatchObject({
@@ -97,7 +97,7 @@ describe('GET /v1/tracker/json/{website}', () => {
   it('reports None for no referrer and unknown for no user agent', async () => {
     const record = (await (
       await fetch(`${stub.url}/v1/tracker/json/x`, { headers: { 'user-agent': '' } })
-    ).json()) as Record<string, any>;
+    ).json()) as TrackerRecord;
     expect(record.referrer).toBe('None');
     expect(record.user_agent).toBe('unknown');
     expect(record).toMatchObject({ os: 'unknown', device: 'unknown', browser: 'unknown' });
@@ -110,10 +110,9 @@ describe('GET /v1/tracker/json/{website}', () => {
     ['255 characters', 'w'.repeat(255), 'w'.repeat(255)],
     ['255 unicode characters', 'é'.repeat(255), encodeURIComponent('é'.repeat(255))],
   ])('decodes a website with %s', async (_case, website, encoded) => {
-    const record = (await (await stub.request(`/v1/tracker/json/${encoded}`)).json()) as Record<
-      string,
-      any
-    >;
+    const record = (await (
+      await stub.request(`/v1/tracker/json/${encoded}`)
+    ).json()) as TrackerRecord;
     expect(record.website).toBe(website);
   });
 
@@ -213,7 +212,7 @@ describe('client address', () => {
       await stub.request('/v1/tracker/json/x', {
         headers: { 'x-forwarded-for': '8.8.8.8', 'x-real-ip': '8.8.4.4' },
       })
-    ).json()) as Record<string, any>;
+    ).json()) as TrackerRecord;
     expect(record.host).toBe('127.0.0.1');
   });
 
