@@ -10,8 +10,9 @@ type Sitebeam = { track: Track; q?: (TrackOptions | undefined)[] };
 try {
   const page = window as Window & { sitebeam?: Sitebeam };
   const config = (document.currentScript as HTMLScriptElement).dataset as Partial<Config>;
-  if (config.api) {
-    const queued = page.sitebeam;
+  const queued = page.sitebeam;
+  // A second copy of the tag (a theme and a plugin both adding it) must not count views twice.
+  if (config.api && (!queued || queued.q)) {
     configure(config as Config);
     page.sitebeam = { track };
     watchViews();

@@ -48,6 +48,16 @@ describe('the tag', () => {
     await expect(page.sitebeam?.track()).resolves.toEqual(record('example.com'));
   });
 
+  it('a second copy of the tag on the page counts nothing twice', async () => {
+    const browser = preparePage();
+    await loadTag({ api, website: 'example.com' });
+    const first = page.sitebeam;
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    expect(browser.fetch).toHaveBeenCalledTimes(1);
+    expect(page.sitebeam).toBe(first);
+  });
+
   it('adds no global but sitebeam and sets no cookie', async () => {
     preparePage();
     const before = new Set(Object.getOwnPropertyNames(window));
