@@ -1,6 +1,6 @@
 // The ESM build: `import { init, track } from 'sitebeam'`. Same core as the tag, no global.
-import { configure } from './config.js';
-import type { Config, Track, TrackerOptions } from './options.js';
+import { configure, fromOptions } from './config.js';
+import type { Track, TrackerOptions } from './options.js';
 import { track as send } from './send.js';
 import { watchViews } from './views.js';
 
@@ -17,20 +17,6 @@ export interface InitOptions extends TrackerOptions {
   autoPageViews?: boolean;
 }
 
-/** The same switches as the tag's data-* attributes. */
-export const toConfig = (options: TrackerOptions): Config => {
-  const result: Config = { api: options.api };
-  if (options.website) result.website = options.website;
-  if (options.referrerPolicy) result.referrerPolicy = options.referrerPolicy;
-  if (options.hash) result.hash = '';
-  if (options.respectDnt === false) result.respectDnt = 'false';
-  if (options.trackAutomation) result.trackAutomation = '';
-  if (options.trackLocalhost) result.trackLocalhost = '';
-  if (options.exclude?.length) result.exclude = options.exclude.join(',');
-  if (options.debug) result.debug = '';
-  return result;
-};
-
 let started = false;
 const waiting: (() => void)[] = [];
 
@@ -38,7 +24,7 @@ const waiting: (() => void)[] = [];
 export const init = (options: InitOptions): void => {
   if (started || typeof window === 'undefined') return;
   started = true;
-  configure(toConfig(options));
+  configure(fromOptions(options));
   if (options.autoPageViews !== false) watchViews();
   for (const run of waiting.splice(0)) run();
 };

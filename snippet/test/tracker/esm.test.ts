@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromOptions } from '../../src/tracker/config.js';
 import { POLL_MS } from '../../src/tracker/views.js';
 import { api, preparePage, record, requested, resetPage, settle } from './harness.js';
 
@@ -77,10 +78,9 @@ describe("import { init, track } from 'sitebeam'", () => {
     ]);
   });
 
-  it('maps each option onto the data-* attribute it stands for', async () => {
-    const { toConfig } = await load();
+  it('maps each option onto the data-* attribute it stands for', () => {
     expect(
-      toConfig({
+      fromOptions({
         api,
         website: 'w',
         referrerPolicy: 'origin',
@@ -103,7 +103,7 @@ describe("import { init, track } from 'sitebeam'", () => {
       debug: '',
     });
     expect(
-      toConfig({ api, hash: false, respectDnt: true, trackAutomation: false, debug: false }),
+      fromOptions({ api, hash: false, respectDnt: true, trackAutomation: false, debug: false }),
     ).toEqual({ api });
   });
 });
