@@ -5,11 +5,13 @@ import { join } from 'node:path';
 
 const [resultsDir, ...failedLayers] = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const skippedParts = [];
 
 console.log('\n=== summary');
 for (const file of readdirSync(resultsDir).sort()) {
   const path = join(resultsDir, file);
   if (file.endsWith('.skipped')) {
+    skippedParts.push(file.replace(/\.skipped$/, ''));
     console.log(
       `${file.replace(/\.skipped$/, '')}: SKIPPED (${readFileSync(path, 'utf8').trim()})`,
     );
@@ -31,6 +33,9 @@ for (const file of readdirSync(resultsDir).sort()) {
 }
 if (failedLayers.length > 0) {
   console.log(`failed layers: ${failedLayers.join(', ')}`);
+}
+if (skippedParts.length > 0) {
+  console.log(`skipped parts (not counted as passed): ${skippedParts.join(', ')}`);
 }
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedLayers.length > 0 || totals.failed > 0 ? 1 : 0);
