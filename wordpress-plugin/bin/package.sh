@@ -7,6 +7,8 @@ plugin="$root/wordpress-plugin"
 zip_path="$root/dist/sitebeam-wordpress.zip"
 snippet_dist="${SITEBEAM_SNIPPET_DIST:-$root/snippet/dist}"
 
+# assets/js/ holds only these gitignored copies, so a fresh clone has no such folder.
+mkdir -p "$plugin/assets/js"
 for script in sitebeam.min.js sitebeam-form.min.js; do
   if [ ! -f "$snippet_dist/$script" ]; then
     echo "package.sh: $snippet_dist/$script is missing: run npm run build first" >&2
