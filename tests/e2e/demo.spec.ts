@@ -2,7 +2,7 @@
 // and shows it, its contact form reaches the inbox, and captured mail cannot run script there.
 import { chromium, expect, type Page, test } from '@playwright/test';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
-import { type RunningStub, startStub } from '../support/stub-server.ts';
+import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
 let stub: RunningStub;
 
@@ -26,7 +26,8 @@ async function personPage() {
   return { browser, page, errors };
 }
 
-const json = async (path: string) => (await fetch(stub.url + path)).json();
+// biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
+const json = (path: string) => callStub<any>(stub, path);
 
 test('opening the demo records one visit and shows it on the page', async () => {
   await fetch(`${stub.url}/__stub/visits`, { method: 'DELETE' });

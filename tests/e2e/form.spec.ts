@@ -5,7 +5,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import axe from 'axe-core';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import { type RunningStub, startStub } from '../support/stub-server.ts';
+import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
 const recipient = 'dev@example.test';
 const visitor = {
@@ -49,15 +49,9 @@ sitebeam-contact-form{--sitebeam-accent:#14532d;--sitebeam-accent-text:#fff}</st
 </main></body></html>`;
 }
 
-async function stubJson(path: string, method = 'GET', body?: unknown) {
-  const response = await fetch(`${stub.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}`).toBe(true);
-  return response.status === 204 ? {} : response.json();
-}
+// biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
+const stubJson = (path: string, method = 'GET', body?: unknown) =>
+  callStub<any>(stub, path, method, body);
 
 async function inbox(): Promise<Array<{ message: Record<string, string> }>> {
   return (await stubJson('/__stub/emails')).emails;

@@ -14,7 +14,7 @@ import {
 import type { TrackerRecord } from '../../snippet/src/client/contract.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import { type RunningStub, startStub } from '../support/stub-server.ts';
+import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
 const website = 'example.com';
 const esmDist = new URL('../../snippet/dist/tracker/', import.meta.url);
@@ -39,15 +39,9 @@ ${icon}${head}</head>
 const esmApp = (api: string) => `import { init } from './index.js';
 init({ api: '${api}', website: '${website}', trackLocalhost: true, trackAutomation: true });`;
 
-async function stubCall(path: string, method = 'GET', body?: unknown) {
-  const response = await fetch(`${stub.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}`).toBe(true);
-  return response.status === 204 ? {} : response.json();
-}
+// biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
+const stubCall = (path: string, method = 'GET', body?: unknown) =>
+  callStub<any>(stub, path, method, body);
 
 const visits = async (): Promise<TrackerRecord[]> => (await stubCall('/__stub/visits')).visits;
 

@@ -10,3 +10,20 @@ export type RunningStub = ListeningProcess;
 export function startStub(flags: string[] = []): Promise<RunningStub> {
   return startListeningProcess(stubCli, ['--port', '0', ...flags], { name: 'stub' });
 }
+
+/** Calls the stub's own surface (`/__stub/…`) and answers its JSON; any non-2xx answer throws. */
+export async function callStub<T = Record<string, unknown>>(
+  stub: RunningStub,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${stub.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (response.status === 204 ? {} : await response.json()) as T;
+}
