@@ -77,6 +77,18 @@ describe('sitebeam-stub command', () => {
     expect(stderr).toMatch(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already taken`));
   });
 
+  it('says clearly that --host is not an address of this machine, and exits 1', async () => {
+    const { code, stderr } = await run(['--port', '0', '--host', '192.0.2.1']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/cannot listen on 192\.0\.2\.1: no such local address/);
+  });
+
+  it('listens on the address --host names', async () => {
+    const stub = await start(['--host', '127.0.0.2']);
+    expect(stub.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
+    expect((await fetch(`${stub.url}/v1/tracker/json/host.example`)).status).toBe(200);
+  });
+
   it('refuses a bad accounts file with a clear message', async () => {
     const file = join(tempDir(), 'accounts.json');
     writeFileSync(file, JSON.stringify({ accounts: [{ email: 'a@example.test' }] }));
