@@ -23,7 +23,7 @@ export class ContractError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string): ErrorBody {
+function errorBody(code: string, message: string): ErrorBody {
   return { status: 'ko', error: message, i18n_code: code, cid: randomUUID() };
 }
 
@@ -44,7 +44,7 @@ export function sendError(
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
 /** "to: must be one email address" — the field first, so a client can show it beside the field. */
-export function describeValidationIssue(issue: ValidationIssue): string {
+function describeValidationIssue(issue: ValidationIssue): string {
   const params = issue.params as Record<string, unknown>;
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (issue.keyword === 'required') {

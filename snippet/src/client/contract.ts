@@ -1,8 +1,6 @@
 // The Sitebeam HTTP contract on the TypeScript side: paths, field names, limits and error codes.
 // The stub, the relay, the widget and the tests all import these; nothing restates them.
 
-export const API_VERSION_PREFIX = '/v1';
-
 export const paths = {
   email: '/v1/email',
   models: '/v1/ai/models',
@@ -80,8 +78,6 @@ export interface EmailMessage {
   replyto?: string;
   from_name?: string;
 }
-
-export const emailAddressFields = ['to', 'from', 'bcc', 'cc', 'replyto'] as const;
 
 export interface EmailSent {
   status: 'ok';

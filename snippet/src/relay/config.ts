@@ -1,5 +1,5 @@
 // What a relay needs to know, from an object or from environment variables.
-import { isBareEmailAddress } from '../client/address.js';
+import { hasLineBreak, isBareEmailAddress } from '../client/address.js';
 import { contactLimits } from '../form/protocol.js';
 
 export interface RelayConfig {
@@ -137,7 +137,7 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
   url('apiUrl', config.apiUrl);
   if (!config.apiToken) throw new RelayConfigError('apiToken', 'is empty');
   if (config.allowedOrigins.length === 0) throw new RelayConfigError('allowedOrigins', 'is empty');
-  if (!config.siteName.trim() || /[\r\n]/.test(config.siteName)) {
+  if (!config.siteName.trim() || hasLineBreak(config.siteName)) {
     throw new RelayConfigError('siteName', 'must be one non-empty line');
   }
   const minFillMs = config.minFillMs ?? contactLimits.minFillMs;

@@ -1,5 +1,5 @@
 // A visitor's post: read the body (JSON or form-encoded) and apply the protocol's rules one by one.
-import { isBareEmailAddress } from '../client/address.js';
+import { hasLineBreak, isBareEmailAddress } from '../client/address.js';
 import {
   type ContactErrorCode,
   contactErrorCodes,
@@ -113,7 +113,7 @@ export function checkFields(fields: Record<string, unknown>): Submission | Refus
     if ([...trimmed].length > maxChars) {
       return refuse(field, `must be at most ${maxChars.toLocaleString('en')} characters.`);
     }
-    if (oneLine && /[\r\n]/.test(value)) return refuse(field, 'must fit on one line.');
+    if (oneLine && hasLineBreak(value)) return refuse(field, 'must fit on one line.');
     return trimmed;
   };
 
