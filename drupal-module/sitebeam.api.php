@@ -14,9 +14,9 @@
  * Alters the data-* attributes of the tracker's script tag.
  *
  * The snippet reads its options from these attributes (data-api,
- * data-website, data-respect-dnt, data-exclude, data-hash, ...). They are
- * part of the cached library definition: clear caches after changing what
- * an implementation returns.
+ * data-website, data-respect-dnt, data-exclude, data-hash, ...). The tag is
+ * part of cached pages: an implementation whose result varies adds its
+ * cacheability with hook_page_attachments_alter().
  *
  * @param array $attributes
  *   Attribute name => value.

@@ -19,3 +19,6 @@ for ruleset in wordpress-plugin/phpcs.xml.dist drupal-module/phpcs.xml.dist; do
     echo "phpcs: $ruleset clean"
   fi
 done
+
+# Drupal's own standards (coder), when the platforms folder is at hand.
+bash tests/drupal/lint.sh

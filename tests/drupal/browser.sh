@@ -71,6 +71,6 @@ for _ in $(seq 1 50); do
 done
 
 cd "$repo_root" || exit 1
-DRUPAL_URL="$drupal_url" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
+DRUPAL_URL="$drupal_url" DRUPAL_SETTINGS_PHP="$site/settings.php" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
   DRUPAL_BROWSER_JUNIT="$junit" \
   npx playwright test -c tests/drupal/playwright.config.ts "${@:2}"

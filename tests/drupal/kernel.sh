@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Kernel tests of the module on the real Drupal core in DRUPAL_ROOT, with the real server stub.
-# Usage: kernel.sh JUNIT_FILE
+# Usage: kernel.sh JUNIT_FILE [extra phpunit arguments, e.g. --filter Contact]
 set -uo pipefail
 # shellcheck source=tests/drupal/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -10,7 +10,7 @@ prepare_drupal_root || exit 1
 start_stub || exit 1
 trap 'stop_pid "$STUB_PID"' EXIT
 
-work="$(mktemp -d)"
+work="$(mktemp -d "${SITEBEAM_KERNEL_TMP:-/dev/shm}/sitebeam-kernel.XXXXXX")"
 trap 'stop_pid "$STUB_PID"; rm -rf "$work"' EXIT
 mkdir -p "$DRUPAL_ROOT/sites/simpletest"
 
@@ -21,5 +21,5 @@ SIMPLETEST_DB="sqlite://localhost/$work/kernel.sqlite" \
   php -d zend.assertions=1 -d memory_limit=1G /usr/bin/phpunit \
   -c core/phpunit.xml.dist \
   --bootstrap "$repo_root/tests/drupal/kernel-bootstrap.php" \
-  --log-junit "$junit" \
+  --log-junit "$junit" "${@:2}" \
   modules/custom/sitebeam/tests/src/Kernel

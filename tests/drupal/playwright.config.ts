@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // The machine running these may be busy: allow slow page loads.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   outputDir: '../../.tmp/drupal-browser-output',
   reporter: [['list'], ['junit', { outputFile: junit }]],
   use: {

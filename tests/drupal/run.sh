@@ -1,11 +1,63 @@
 #!/usr/bin/env bash
-# The Drupal module's tests: static checks and unit tests always; kernel and browser tests
-# against a real Drupal 10.5.8 codebase when DRUPAL_ROOT points at one.
+# The Drupal module's tests: static checks and unit tests always; kernel and browser tests on each
+# platform of the matrix that is available.
+#
+# Platforms: SITEBEAM_PLATFORMS names a folder holding drupal.org release layouts with vendor/
+# (drupal-10.3.14.tar.xz, drupal-10.5.8.tar.xz, drupal-11.2.10.tar.xz); each is unpacked once into
+# .tmp/platforms/. DRUPAL_ROOT instead names one Drupal codebase to run every layer against.
+# A platform that cannot run leaves $SITEBEAM_RESULTS/drupal-<version>[-<part>].skipped.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 results="${SITEBEAM_RESULTS:-$PWD/.tmp/results}"
 mkdir -p "$results"
 status=0
+
+# Version => the layers that run on it. 10.3.14 is the module's minimum.
+matrix_versions=(10.5.8 10.3.14)
+declare -A matrix_parts=([10.5.8]="kernel browser" [10.3.14]="kernel browser")
+php_wasm_version=11.2.10
+how_to_get="download the release from https://www.drupal.org/project/drupal/releases/<version>, run composer install in it, and set DRUPAL_ROOT to it (or put drupal-<version>.tar.xz with vendor/ into a folder named by SITEBEAM_PLATFORMS)"
+
+# Usage: skip VERSION PART-NAME REASON
+skip() {
+  local version="$1" part="$2" reason="$3"
+  echo "$reason; to run it: ${how_to_get//<version>/$version}" >"$results/$part.skipped"
+  echo "--- $part: SKIPPED ($reason)"
+}
+
+# Unpacks drupal-VERSION.tar.xz from SITEBEAM_PLATFORMS into .tmp/platforms/ unless an intact copy
+# (same archive checksum, core and vendor present) is there; prints the codebase folder.
+unpack_platform() {
+  local version="$1"
+  local archive="$SITEBEAM_PLATFORMS/drupal-$version.tar.xz"
+  local target="$PWD/.tmp/platforms/drupal-$version"
+  local marker="$target/.sitebeam-unpacked"
+  [ -f "$archive" ] || return 1
+  local sum
+  sum="$(sha256sum "$archive" | cut -d' ' -f1)"
+  if [ -f "$marker" ] && [ "$(cat "$marker")" = "$sum" ] && [ -f "$target/core/lib/Drupal.php" ] && [ -f "$target/autoload.php" ] && [ -d "$target/vendor" ]; then
+    echo "$target"
+    return 0
+  fi
+  rm -rf "$target" "$target.partial"
+  mkdir -p "$target.partial"
+  tar -xJf "$archive" -C "$target.partial" || return 1
+  mv "$target.partial/drupal-$version" "$target" && rmdir "$target.partial" || return 1
+  echo "$sum" >"$marker"
+  echo "$target"
+}
+
+drupal_version_of() {
+  sed -n "s/.*const VERSION = '\([^']*\)'.*/\1/p" "$1/core/lib/Drupal.php"
+}
+
+run_part() {
+  local version="$1" part="$2" root="$3" started
+  started=$SECONDS
+  echo "--- drupal $version: $part tests against $root"
+  DRUPAL_ROOT="$root" bash "tests/drupal/$part.sh" "$results/drupal-$version-$part.xml" || status=1
+  echo "--- drupal $version: $part tests took $((SECONDS - started)) s"
+}
 
 echo "--- drupal: static checks"
 php tests/drupal/static-checks.php drupal-module "$results/drupal-static.xml" || status=1
@@ -13,18 +65,39 @@ php tests/drupal/static-checks.php drupal-module "$results/drupal-static.xml" ||
 echo "--- drupal: unit tests (no Drupal core)"
 phpunit -c tests/drupal/phpunit-unit.xml --log-junit "$results/drupal-unit.xml" || status=1
 
-if [ -z "${DRUPAL_ROOT:-}" ]; then
+if [ -n "${DRUPAL_ROOT:-}" ]; then
+  version="$(drupal_version_of "$DRUPAL_ROOT" 2>/dev/null)"
   for part in kernel browser; do
-    echo "DRUPAL_ROOT not set" >"$results/drupal-$part.skipped"
-    echo "--- drupal: $part tests SKIPPED (DRUPAL_ROOT not set)"
+    run_part "${version:-unknown}" "$part" "$DRUPAL_ROOT"
   done
   exit $status
 fi
 
-echo "--- drupal: kernel tests against $DRUPAL_ROOT"
-bash tests/drupal/kernel.sh "$results/drupal-kernel.xml" || status=1
+for version in "${matrix_versions[@]}"; do
+  if [ -z "${SITEBEAM_PLATFORMS:-}" ]; then
+    for part in ${matrix_parts[$version]}; do
+      skip "$version" "drupal-$version-$part" "no Drupal $version codebase (neither SITEBEAM_PLATFORMS nor DRUPAL_ROOT is set)"
+    done
+    continue
+  fi
+  root="$(unpack_platform "$version")" || {
+    for part in ${matrix_parts[$version]}; do
+      skip "$version" "drupal-$version-$part" "$SITEBEAM_PLATFORMS/drupal-$version.tar.xz is missing or cannot be unpacked"
+    done
+    continue
+  }
+  for part in ${matrix_parts[$version]}; do
+    run_part "$version" "$part" "$root"
+  done
+done
 
-echo "--- drupal: browser tests against $DRUPAL_ROOT"
-bash tests/drupal/browser.sh "$results/drupal-browser.xml" || status=1
+# Drupal 11 needs PHP 8.3, which Debian bookworm lacks; tests/drupal/php-wasm/ tries PHP 8.3 for
+# WebAssembly instead when it is there.
+if [ -f tests/drupal/php-wasm/run.sh ]; then
+  echo "--- drupal $php_wasm_version: on PHP 8.3 for WebAssembly"
+  bash tests/drupal/php-wasm/run.sh || status=1
+else
+  skip "$php_wasm_version" "drupal-$php_wasm_version" "Drupal $php_wasm_version needs PHP 8.3 or later and this machine has PHP $(php -r 'echo PHP_MAJOR_VERSION . "." . PHP_MINOR_VERSION;')"
+fi
 
 exit $status

@@ -7,6 +7,7 @@ namespace Drupal\sitebeam\Api;
 use GuzzleHttp\ClientInterface;
 use GuzzleHttp\Exception\GuzzleException;
 use GuzzleHttp\RequestOptions;
+use Drupal\sitebeam\Settings\SettingsValidator;
 
 /**
  * The one client of the Sitebeam HTTP API: paths, field names and codes.
@@ -14,7 +15,6 @@ use GuzzleHttp\RequestOptions;
 class ApiClient {
 
   public const PATH_EMAIL = '/v1/email';
-  public const PATH_MODELS = '/v1/ai/models';
   public const PATH_TRACKER_IMAGE = '/v1/tracker/img/';
   public const HEADER_TOKEN = 'X-Auth-Token';
 
@@ -34,6 +34,7 @@ class ApiClient {
   public const FIELD_I18N_CODE = 'i18n_code';
   public const STATUS_OK = 'ok';
   public const CODE_DISABLED_EMAIL_SERVICE = 'disabled_email_service';
+  public const CODE_INVALID_PAYLOAD = 'invalid_payload';
 
   public const SUBJECT_MAX_LENGTH = 998;
 
@@ -59,10 +60,14 @@ class ApiClient {
   }
 
   /**
-   * Lists the AI models: the cheapest call that proves the token is accepted.
+   * Posts an empty message: past authentication, only the email API's answers.
+   *
+   * An instance that takes the token and has email sending enabled for the
+   * account refuses the empty body with 400 invalid_payload (see
+   * ApiResult::provesEmailApi()); nothing is ever sent.
    */
-  public function listModels(): ApiResult {
-    return $this->request('GET', self::PATH_MODELS);
+  public function probeEmailApi(): ApiResult {
+    return $this->request('POST', self::PATH_EMAIL, new \stdClass());
   }
 
   /**
@@ -72,10 +77,17 @@ class ApiClient {
     return new static($this->httpClient, $this->credentialsFactory, $credentials);
   }
 
-  protected function request(string $method, string $path, ?array $json = NULL): ApiResult {
+  /**
+   * One call carrying the token: never redirected, never over plain http.
+   */
+  protected function request(string $method, string $path, array|\stdClass|null $json = NULL): ApiResult {
     $credentials = $this->credentials ?? $this->credentialsFactory->siteCredentials();
     if (!$credentials->isComplete()) {
       return ApiResult::notConfigured();
+    }
+    // settings.php overrides skip the form's validation: check again here.
+    if (SettingsValidator::baseUrlProblem($credentials->baseUrl()) !== NULL) {
+      return ApiResult::unsafeAddress();
     }
     $options = [
       RequestOptions::HEADERS => [

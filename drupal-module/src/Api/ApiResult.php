@@ -18,12 +18,14 @@ final class ApiResult {
   public const SERVER_ERROR = 'server_error';
   public const UNREACHABLE = 'unreachable';
   public const NOT_CONFIGURED = 'not_configured';
+  public const UNSAFE_ADDRESS = 'unsafe_address';
 
   private function __construct(
     public readonly int $status,
     public readonly array $body,
     public readonly string $networkError = '',
     public readonly ?int $retryAfter = NULL,
+    private readonly bool $unsafeAddress = FALSE,
   ) {}
 
   /**
@@ -46,6 +48,20 @@ final class ApiResult {
    */
   public static function notConfigured(): self {
     return new self(0, [], '');
+  }
+
+  /**
+   * Nothing was sent: the address is neither https nor this machine.
+   */
+  public static function unsafeAddress(): self {
+    return new self(0, [], '', NULL, TRUE);
+  }
+
+  /**
+   * The answer to ApiClient::probeEmailApi() of a usable account.
+   */
+  public function provesEmailApi(): bool {
+    return $this->status === 400 && $this->code() === ApiClient::CODE_INVALID_PAYLOAD;
   }
 
   public function isSuccess(): bool {
@@ -82,6 +98,9 @@ final class ApiResult {
     if ($this->networkError !== '') {
       return self::UNREACHABLE;
     }
+    if ($this->unsafeAddress) {
+      return self::UNSAFE_ADDRESS;
+    }
     return match (TRUE) {
       $this->status === 0 => self::NOT_CONFIGURED,
       $this->status === 401 => self::TOKEN_WRONG,
@@ -98,6 +117,9 @@ final class ApiResult {
    * A line for the sitebeam log channel: status, code and the API's text.
    */
   public function logSummary(): string {
+    if ($this->unsafeAddress) {
+      return 'not sent: the instance address is neither https nor this machine';
+    }
     if ($this->networkError !== '') {
       return 'network failure: ' . $this->networkError;
     }

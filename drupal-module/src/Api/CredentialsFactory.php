@@ -29,14 +29,19 @@ class CredentialsFactory {
   }
 
   /**
-   * Credentials for values not saved yet; an empty token keeps the site's.
+   * Credentials for values typed into the form, not saved yet.
+   *
+   * A typed token goes with the typed address. The stored token only ever
+   * goes to the site's own address: NULL when another address is typed
+   * without a token of its own.
    */
-  public function forValues(string $base_url, string $typed_token): Credentials {
+  public function forValues(string $base_url, string $typed_token): ?Credentials {
     $site = $this->siteCredentials();
     if (trim($typed_token) !== '' && $site->tokenSource() !== Credentials::SOURCE_SETTINGS_PHP) {
       return Credentials::resolve($base_url, NULL, $typed_token);
     }
-    return Credentials::resolve($base_url, $this->settings->get(self::SETTINGS_TOKEN_KEY), $this->configFactory->get('sitebeam.settings')->get('api_token'));
+    $typed = Credentials::resolve($base_url, NULL, NULL);
+    return $typed->baseUrl() === $site->baseUrl() ? $site : NULL;
   }
 
 }

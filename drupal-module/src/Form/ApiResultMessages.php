@@ -25,18 +25,24 @@ class ApiResultMessages {
   }
 
   /**
-   * "Test connection": any answer past authentication proves the token.
+   * "Test connection": the answer to ApiClient::probeEmailApi().
    */
   public function reportConnection(ApiResult $result, string $url): void {
-    if ($result->isSuccess()) {
-      $this->messenger->addStatus($this->t('Connected to @url: the token is valid.', ['@url' => $url]));
-      return;
-    }
-    if ($result->status === 403 && $result->code() === 'not_aiapi') {
-      $this->messenger->addStatus($this->t('Connected to @url: the token is valid. (The AI API is not enabled for this account; this module does not need it.)', ['@url' => $url]));
+    if ($result->provesEmailApi()) {
+      $this->messenger->addStatus($this->t('Connected to @url: the token is accepted and email sending is enabled.', ['@url' => $url]));
       return;
     }
     $this->messenger->addError($this->explain($result, $url));
+  }
+
+  /**
+   * A test of an address typed but not saved, without a token typed for it.
+   */
+  public function refuseUnsavedAddress(string $url, bool $token_field_shown): void {
+    $args = ['@url' => $url];
+    $this->messenger->addError($token_field_shown
+      ? $this->t('The stored API token is only sent to the saved instance address, not to @url. Save the settings first, or type the token again to test @url with it.', $args)
+      : $this->t('The API token of settings.php is only sent to the saved instance address, not to @url. Save the settings first, then test again.', $args));
   }
 
   /**
@@ -53,11 +59,10 @@ class ApiResultMessages {
   public function explain(ApiResult $result, string $url): TranslatableMarkup {
     $args = ['@url' => $url, '@status' => $result->status, '@code' => $result->code()];
     return match ($result->diagnosis()) {
+      ApiResult::UNSAFE_ADDRESS => $this->t('Nothing was sent to @url: the token travels only over https (plain http only to localhost or 127.0.0.1). Correct the address, in settings.php too if it is set there.', $args),
       ApiResult::NOT_CONFIGURED => $this->t('Enter the instance base URL, and set the API token in settings.php or in the token field, first.'),
       ApiResult::TOKEN_WRONG => $this->t('The instance at @url refused the token (401): the token is wrong. Copy it again from your Sitebeam account.', $args),
-      ApiResult::NOT_ENABLED => $result->code() === 'not_aiapi'
-        ? $this->t('The AI API is not enabled for this account (403). Ask the instance support or administrator to enable it.', $args)
-        : $this->t('Email sending is not enabled for this account (403 @code). Ask the instance support or administrator to enable the email API for it.', $args),
+      ApiResult::NOT_ENABLED => $this->t('Email sending is not enabled for this account (403 @code). Ask the instance support or administrator to enable the email API for it.', $args),
       ApiResult::SERVICE_DISABLED => $this->t('The instance at @url has email sending switched off (405). Ask its administrator.', $args),
       ApiResult::UNREACHABLE => $this->t('The instance at @url cannot be reached: check the address and the network. (@reason)', $args + ['@reason' => $result->errorText()]),
       ApiResult::RATE_LIMITED => $this->t('The instance at @url is limiting requests (429). Try again in a few minutes.', $args),

@@ -213,13 +213,19 @@ class SettingsForm extends ConfigFormBase {
   }
 
   public function testConnection(array &$form, FormStateInterface $form_state): void {
-    $credentials = $this->typedCredentials($form_state);
-    $this->messages()->reportConnection($this->apiClient->withCredentials($credentials)->listModels(), $credentials->baseUrl());
     $form_state->setRebuild();
+    $credentials = $this->typedCredentials($form_state);
+    if ($credentials !== NULL) {
+      $this->messages()->reportConnection($this->apiClient->withCredentials($credentials)->probeEmailApi(), $credentials->baseUrl());
+    }
   }
 
   public function sendTestEmail(array &$form, FormStateInterface $form_state): void {
+    $form_state->setRebuild();
     $credentials = $this->typedCredentials($form_state);
+    if ($credentials === NULL) {
+      return;
+    }
     $recipient = (string) ($this->currentUser->getEmail() ?: $this->config('system.site')->get('mail'));
     $site_name = (string) $this->config('system.site')->get('name');
     $result = $this->apiClient->withCredentials($credentials)->sendEmail([
@@ -228,7 +234,6 @@ class SettingsForm extends ConfigFormBase {
       ApiClient::FIELD_CONTENT => '<p>' . $this->t('This message was sent by the Sitebeam module of @site to test the connection to the API.', ['@site' => $site_name]) . '</p>',
     ]);
     $this->messages()->reportTestEmail($result, $credentials->baseUrl(), $recipient);
-    $form_state->setRebuild();
   }
 
   /**
@@ -242,8 +247,19 @@ class SettingsForm extends ConfigFormBase {
     return implode("\n", $list ?? []);
   }
 
-  protected function typedCredentials(FormStateInterface $form_state): Credentials {
-    return $this->credentialsFactory->forValues((string) $form_state->getValue('base_url'), (string) $form_state->getValue('api_token', ''));
+  /**
+   * The typed address and token, or NULL (with a message) when a test would
+   * send the stored token to an address that is not saved.
+   */
+  protected function typedCredentials(FormStateInterface $form_state): ?Credentials {
+    $credentials = $this->credentialsFactory->forValues((string) $form_state->getValue('base_url'), (string) $form_state->getValue('api_token', ''));
+    if ($credentials === NULL) {
+      $this->messages()->refuseUnsavedAddress(
+        (string) $form_state->getValue('base_url'),
+        $this->credentialsFactory->siteCredentials()->tokenSource() !== Credentials::SOURCE_SETTINGS_PHP,
+      );
+    }
+    return $credentials;
   }
 
   protected function messages(): ApiResultMessages {

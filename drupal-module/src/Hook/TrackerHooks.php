@@ -4,9 +4,12 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Hook;
 
+use Drupal\Core\Asset\AssetQueryStringInterface;
 use Drupal\Core\Cache\CacheableMetadata;
 use Drupal\Core\Config\ConfigFactoryInterface;
+use Drupal\Core\Extension\ModuleExtensionList;
 use Drupal\Core\Extension\ModuleHandlerInterface;
+use Drupal\Core\File\FileUrlGeneratorInterface;
 use Drupal\Core\Hook\Attribute\Hook;
 use Drupal\sitebeam\Tracker\TrackerAttributes;
 use Drupal\sitebeam\Tracker\TrackerVisibility;
@@ -14,26 +17,50 @@ use Symfony\Component\HttpFoundation\RequestStack;
 
 /**
  * Puts the tracker and its noscript pixel on the pages that are tracked.
+ *
+ * Both are built per page from sitebeam.settings as configuration overrides
+ * (settings.php, other modules) leave it, and carry its cacheability.
  */
 class TrackerHooks {
+
+  /**
+   * The key of the tracker's tag among the page's html_head elements.
+   */
+  public const HEAD_KEY = 'sitebeam_tracker';
 
   public function __construct(
     protected ConfigFactoryInterface $configFactory,
     protected TrackerVisibility $visibility,
     protected RequestStack $requestStack,
     protected ModuleHandlerInterface $moduleHandler,
+    protected ModuleExtensionList $moduleList,
+    protected FileUrlGeneratorInterface $fileUrlGenerator,
+    protected AssetQueryStringInterface $assetQueryString,
   ) {}
 
   /**
    * Implements hook_page_attachments().
+   *
+   * The tag is an html_head element rather than a library: its data-*
+   * attributes vary with the configuration, which library definitions (cached
+   * once for all pages) cannot.
    */
   #[Hook('page_attachments')]
   public function pageAttachments(array &$attachments): void {
-    $cacheability = $this->cacheability();
     if ($this->visibility->shouldTrack()) {
-      $attachments['#attached']['library'][] = 'sitebeam/tracker';
+      $attributes = TrackerAttributes::fromSettings($this->settings())->dataAttributes();
+      $this->moduleHandler->alter('sitebeam_tracker_attributes', $attributes);
+      $attachments['#attached']['html_head'][] = [
+        [
+          '#type' => 'html_tag',
+          '#tag' => 'script',
+          '#value' => '',
+          '#attributes' => ['src' => $this->scriptUrl(), 'defer' => TRUE] + $attributes,
+        ],
+        self::HEAD_KEY,
+      ];
     }
-    $cacheability->merge(CacheableMetadata::createFromRenderArray($attachments))->applyTo($attachments);
+    $this->cacheability()->merge(CacheableMetadata::createFromRenderArray($attachments))->applyTo($attachments);
   }
 
   /**
@@ -43,11 +70,11 @@ class TrackerHooks {
    */
   #[Hook('page_top')]
   public function pageTop(array &$page_top): void {
-    $config = $this->configFactory->get('sitebeam.settings');
+    $settings = $this->settings();
     $host = (string) $this->requestStack->getCurrentRequest()?->getHost();
-    $tracker = TrackerAttributes::fromSettings($config->getRawData(), $host);
+    $tracker = TrackerAttributes::fromSettings($settings, $host);
     $page_top['sitebeam_pixel'] = [];
-    if ($config->get('tracker.noscript') && $tracker->website !== '' && $this->visibility->shouldTrack()) {
+    if (!empty($settings['tracker']['noscript']) && $tracker->website !== '' && $this->visibility->shouldTrack()) {
       $page_top['sitebeam_pixel'] = [
         '#type' => 'html_tag',
         '#tag' => 'img',
@@ -66,23 +93,23 @@ class TrackerHooks {
   }
 
   /**
-   * Implements hook_library_info_alter().
-   *
-   * Library definitions are cached: LibraryInfoInvalidator refreshes them
-   * when the settings these attributes come from change.
+   * The settings with every override applied.
    */
-  #[Hook('library_info_alter')]
-  public function libraryInfoAlter(array &$libraries, string $extension): void {
-    if ($extension !== 'sitebeam' || !isset($libraries['tracker']['js'])) {
-      return;
-    }
-    $attributes = TrackerAttributes::fromSettings($this->configFactory->get('sitebeam.settings')->getRawData())->dataAttributes();
-    $this->moduleHandler->alter('sitebeam_tracker_attributes', $attributes);
-    foreach ($libraries['tracker']['js'] as &$options) {
-      $options['attributes'] = $attributes + ($options['attributes'] ?? []);
-    }
+  protected function settings(): array {
+    return (array) $this->configFactory->get('sitebeam.settings')->get();
   }
 
+  /**
+   * The built tracker, with the query string that changes on cache clears.
+   */
+  protected function scriptUrl(): string {
+    $path = $this->moduleList->getPath('sitebeam') . '/js/sitebeam.min.js';
+    return $this->fileUrlGenerator->generateString($path) . '?' . $this->assetQueryString->get();
+  }
+
+  /**
+   * Varies by role and path (visibility) and by the settings and overrides.
+   */
   protected function cacheability(): CacheableMetadata {
     return CacheableMetadata::createFromObject($this->configFactory->get('sitebeam.settings'))
       ->addCacheContexts(['user.roles', 'url.path']);

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Mail;
 
+use Drupal\sitebeam\Text\ControlCharacters;
+
 /**
  * Reads address headers: "a@x.test, Name <b@x.test>, \"Last, First\" <c@x.test>".
  */
@@ -16,8 +18,9 @@ final class AddressParser {
    *   The mailboxes.
    *
    * @throws \InvalidArgumentException
-   *   A line break (header injection) or an invalid address; the message
-   *   names the header.
+   *   A line break (header injection), a control character in a decoded
+   *   display name or an invalid address (InvalidAddressException); the
+   *   message names the header.
    */
   public static function parseList(string $value, string $header): array {
     if (preg_match('/[\r\n]/', $value)) {
@@ -50,8 +53,12 @@ final class AddressParser {
       $name = self::decodeName(trim($parts[1]));
       $email = trim($parts[2]);
     }
+    // Checked after decoding: =?UTF-8?B?…?= can hide a line break.
+    if (!ControlCharacters::isCleanSingleLine($name)) {
+      throw new \InvalidArgumentException(sprintf('The %s header holds a control character in its display name.', $header));
+    }
     if (!self::isValidEmail($email)) {
-      throw new \InvalidArgumentException(sprintf('The %s header holds an invalid address: "%s".', $header, $email));
+      throw new InvalidAddressException(sprintf('The %s header holds an invalid address: "%s".', $header, $email), $name);
     }
     return new Address($email, $name);
   }

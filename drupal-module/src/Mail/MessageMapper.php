@@ -18,14 +18,21 @@ final class MessageMapper {
   /**
    * The payloads, one per recipient, in the order the headers name them.
    *
+   * @param array $message
+   *   The formatted message.
+   * @param callable|null $warn
+   *   Called with a sentence for the log when something is left out: an
+   *   invalid From address (the API then uses the account's own sender, as
+   *   WordPress does).
+   *
    * @return array[]
    *   Payloads for ApiClient::sendEmail().
    *
    * @throws \InvalidArgumentException
-   *   No recipient, an invalid address, a line break in an address header or
-   *   an attachment that cannot be sent.
+   *   No recipient, an invalid recipient or Reply-To address, a line break in
+   *   an address header or an attachment that cannot be sent.
    */
-  public static function map(array $message): array {
+  public static function map(array $message, ?callable $warn = NULL): array {
     $headers = $message['headers'] ?? [];
     $recipients = self::recipients($message, $headers);
     if ($recipients === []) {
@@ -40,15 +47,15 @@ final class MessageMapper {
     }
     $common[ApiClient::FIELD_CONTENT] ??= '';
 
-    $from = self::firstAddress(HeaderBag::get($headers, 'From') ?? (string) ($message['from'] ?? ''), 'From');
+    $from = self::siteMailbox(HeaderBag::get($headers, 'From') ?? (string) ($message['from'] ?? ''), 'From', $warn);
     if ($from !== NULL) {
-      $common[ApiClient::FIELD_FROM] = $from->email;
-      if ($from->name !== '') {
-        $common[ApiClient::FIELD_FROM_NAME] = $from->name;
-      }
+      $common += array_filter([
+        ApiClient::FIELD_FROM => $from->email,
+        ApiClient::FIELD_FROM_NAME => $from->name,
+      ], 'strlen');
     }
-    $reply_to = self::firstAddress(HeaderBag::get($headers, 'Reply-To') ?? (string) ($message['reply-to'] ?? ''), 'Reply-To');
-    if ($reply_to !== NULL) {
+    $reply_to = self::siteMailbox(HeaderBag::get($headers, 'Reply-To') ?? (string) ($message['reply-to'] ?? ''), 'Reply-To', $warn);
+    if ($reply_to !== NULL && $reply_to->email !== '') {
       $common[ApiClient::FIELD_REPLY_TO] = $reply_to->email;
     }
     $attachment = AttachmentPacker::pack((array) ($message['params']['attachments'] ?? []));
@@ -93,6 +100,25 @@ final class MessageMapper {
     }
     $subject = trim((string) preg_replace('/\s*[\r\n]+\s*/', ' ', $subject));
     return mb_substr($subject, 0, ApiClient::SUBJECT_MAX_LENGTH);
+  }
+
+  /**
+   * The From or Reply-To mailbox; an address the contract refuses is left out.
+   *
+   * Drupal puts the site's address in both. A fresh site's address, such as
+   * drupal@localhost, must not stop every site mail, the password reset
+   * included: without it the API uses the account's own sender.
+   */
+  private static function siteMailbox(string $value, string $header, ?callable $warn): ?Address {
+    try {
+      return self::firstAddress($value, $header);
+    }
+    catch (InvalidAddressException $e) {
+      if ($warn !== NULL) {
+        $warn($e->getMessage() . ($header === 'From' ? " The message goes out with the account's own sender." : ' The message goes out without it.'));
+      }
+      return new Address('', $e->displayName);
+    }
   }
 
   private static function firstAddress(string $value, string $header): ?Address {

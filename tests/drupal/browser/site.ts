@@ -11,6 +11,8 @@ function required(name: string): string {
 export const drupalUrl = required('DRUPAL_URL');
 export const stubUrl = required('STUB_URL');
 export const apiToken = required('SITEBEAM_TEST_TOKEN');
+/** The test site's settings.php, which browser.sh made writable. */
+export const settingsPhp = required('DRUPAL_SETTINGS_PHP');
 const adminPass = required('DRUPAL_ADMIN_PASS');
 
 export interface StubEmail {

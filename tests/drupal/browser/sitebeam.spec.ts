@@ -1,4 +1,5 @@
-// The Sitebeam module on a real Drupal 10.5.8, with Debian's Chromium and the real server stub.
+// The Sitebeam module on a real Drupal (10.5.8, 10.3.14), with Debian's Chromium and the real server stub.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   adminPage,
@@ -7,6 +8,7 @@ import {
   apiToken,
   drupalUrl,
   guardToken,
+  settingsPhp,
   stub,
   stubEmails,
   stubUrl,
@@ -55,7 +57,18 @@ test('Test connection and Send test email report what the instance answered', as
   const page = await adminPage(browser);
   await page.goto(settingsPath);
   await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(page.getByText(`Connected to ${stubUrl}: the token is valid.`)).toBeVisible();
+  await expect(
+    page.getByText(`Connected to ${stubUrl}: the token is accepted and email sending is enabled.`),
+  ).toBeVisible();
+
+  // The settings.php token goes to the saved address only, never to one just typed.
+  const unsaved = stubUrl.replace('127.0.0.1', 'localhost');
+  await page.getByLabel('Instance base URL').fill(unsaved);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.locator('.messages--error')).toContainText(
+    `is only sent to the saved instance address, not to ${unsaved}`,
+  );
+  await page.goto(settingsPath);
 
   await page.getByRole('button', { name: 'Send test email' }).click();
   await expect(page.getByText('A test email was sent to admin@example.test')).toBeVisible();
@@ -114,6 +127,42 @@ test('without JavaScript the noscript pixel records the visit', async ({ browser
   await expect.poll(async () => (await stubVisits()).length).toBe(1);
   expect((await stubVisits())[0]?.website).toBe('127.0.0.1');
   await context.close();
+});
+
+test('settings.php overrides reach the tracker tag and the noscript pixel', async ({ browser }) => {
+  const original = readFileSync(settingsPhp, 'utf8');
+  const admin = await adminPage(browser);
+  const saveBaseUrl = async (url: string) => {
+    await admin.goto(settingsPath);
+    await admin.getByLabel('Instance base URL').fill(url);
+    await admin.getByRole('button', { name: 'Save configuration' }).click();
+    await expect(admin.getByText('The configuration options have been saved.')).toBeVisible();
+  };
+  try {
+    writeFileSync(
+      settingsPhp,
+      `${original}\n$config['sitebeam.settings']['base_url'] = '${stubUrl}';\n$config['sitebeam.settings']['website'] = 'settings-php.example';\n`,
+    );
+    // Saving also invalidates the pages cached with the stored values.
+    await saveBaseUrl('https://stored.example.test');
+    await stub('DELETE', '/__stub/visits');
+    const context = await anonymousContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/user/login');
+    await expect(page.locator('script[data-api]')).toHaveAttribute('data-api', stubUrl);
+    await expect(page.locator('script[data-api]')).toHaveAttribute(
+      'data-website',
+      'settings-php.example',
+    );
+    expect(await page.content()).toContain(`src="${stubUrl}/v1/tracker/img/settings-php.example"`);
+    await expect.poll(async () => (await stubVisits()).length).toBe(1);
+    expect((await stubVisits())[0]?.website).toBe('settings-php.example');
+    await context.close();
+  } finally {
+    writeFileSync(settingsPhp, original);
+    await saveBaseUrl(stubUrl);
+    await admin.context().close();
+  }
 });
 
 test('the contact block delivers to the fixed recipient and keeps the text when sending fails', async ({

@@ -75,7 +75,9 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
    */
   public function mail(array $message) {
     try {
-      $payloads = MessageMapper::map($message);
+      $payloads = MessageMapper::map($message, function (string $warning) use ($message): void {
+        $this->logger->warning('Mail @id: @warning', ['@id' => $message['id'] ?? '?', '@warning' => $warning]);
+      });
     }
     catch (\InvalidArgumentException $e) {
       $this->logger->error('Mail @id not sent: @reason', ['@id' => $message['id'] ?? '?', '@reason' => $e->getMessage()]);

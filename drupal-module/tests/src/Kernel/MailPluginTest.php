@@ -7,6 +7,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use Drupal\user\Entity\User;
 
 /**
  * The sitebeam_mail plugin, through Drupal's mail manager, to the real stub.
@@ -106,6 +107,23 @@ final class MailPluginTest extends KernelTestBase {
     $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => FALSE]);
     $this->assertFalse($this->sendProbe('ann@example.test', ['subject' => 'No', 'body' => ['x']])['result']);
     $this->assertStringContainsString('HTTP 403 not_emailapi', $this->sitebeamLog());
+  }
+
+  public function testASiteAddressTheContractRefusesLeavesThePasswordResetToTheAccountSender(): void {
+    $this->installEntitySchema('user');
+    $this->installConfig(['user']);
+    $this->config('system.site')->set('mail', 'drupal@localhost')->save();
+    $account = User::create(['name' => 'ann', 'mail' => 'ann@example.test', 'status' => 1]);
+    $account->save();
+
+    $this->assertNotEmpty(_user_mail_notify('password_reset', $account));
+
+    $emails = $this->stubEmails();
+    $this->assertCount(1, $emails);
+    $this->assertSame('ann@example.test', $emails[0]['to']);
+    $this->assertSame('dev@example.test', $emails[0]['from'], "The stub's account sender.");
+    $this->assertSame('Kernel Site', $emails[0]['from_name']);
+    $this->assertStringContainsString('From header holds an invalid address: "drupal@localhost"', $this->sitebeamLog());
   }
 
   public function testFallbackHandsEachFailedRecipientToThePreviousMailer(): void {

@@ -87,22 +87,56 @@ final class SettingsFormTest extends KernelTestBase {
   /**
    * @dataProvider connectionAnswers
    */
-  public function testTestConnectionSaysWhatTheInstanceAnswered(string $token, bool $reachable, string $type, string $words): void {
+  public function testTestConnectionProbesTheEmailApi(string $token, bool $reachable, ?array $account, ?int $fault, string $type, string $words): void {
     $this->resetStub();
+    if ($account !== NULL) {
+      $this->stub('PATCH', '/__stub/accounts/dev@example.test', $account);
+    }
+    if ($fault !== NULL) {
+      $this->failEmailSends($fault);
+    }
     $base_url = $reachable ? $this->stubUrl() : 'http://127.0.0.1:9';
     $this->submit(['base_url' => $base_url, 'api_token' => $token, 'op' => 'Test connection']);
     $messages = array_map('strval', $this->container->get('messenger')->messagesByType($type));
     $this->assertStringContainsString($words, implode("\n", $messages));
     $this->assertStringNotContainsString($token, implode("\n", $messages));
     $this->assertSame('', $this->container->get('config.storage')->read('sitebeam.settings')['api_token'], 'Testing saves nothing.');
+    $this->assertSame([], $this->stubEmails(), 'Testing sends nothing.');
   }
 
   public static function connectionAnswers(): array {
     return [
-      'valid token' => ['dev-token', TRUE, 'status', 'the token is valid'],
-      'wrong token' => ['not-the-token', TRUE, 'error', 'refused the token (401): the token is wrong'],
-      'unreachable' => ['dev-token', FALSE, 'error', 'cannot be reached'],
+      'success' => ['dev-token', TRUE, NULL, NULL, 'status', 'the token is accepted and email sending is enabled'],
+      'wrong token' => ['not-the-token', TRUE, NULL, NULL, 'error', 'refused the token (401): the token is wrong'],
+      'email API not enabled, AI API enabled' => ['dev-token', TRUE, ['email_api' => FALSE, 'ai_api' => TRUE], NULL, 'error', 'Email sending is not enabled for this account (403 not_emailapi)'],
+      'email sending switched off' => ['dev-token', TRUE, NULL, 405, 'error', 'has email sending switched off (405)'],
+      'unreachable' => ['dev-token', FALSE, NULL, NULL, 'error', 'cannot be reached'],
     ];
+  }
+
+  /**
+   * @dataProvider storedTokenSources
+   */
+  public function testTheStoredTokenNeverTravelsToAnUnsavedAddress(bool $in_settings_php): void {
+    $this->resetStub();
+    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', $in_settings_php ? '' : 'dev-token')->save();
+    if ($in_settings_php) {
+      $this->setSetting('sitebeam_api_token', 'dev-token');
+    }
+    $unsaved = str_replace('127.0.0.1', 'localhost', $this->stubUrl());
+    foreach (['Test connection', 'Send test email'] as $button) {
+      $this->submit(['base_url' => $unsaved, 'op' => $button]);
+      $errors = implode("\n", array_map('strval', $this->container->get('messenger')->deleteByType('error')));
+      $this->assertStringContainsString('is only sent to the saved instance address, not to ' . $unsaved, $errors, $button);
+    }
+
+    $this->submit(['base_url' => $this->stubUrl(), 'op' => 'Test connection']);
+    $status = implode("\n", array_map('strval', $this->container->get('messenger')->messagesByType('status')));
+    $this->assertStringContainsString('Connected to ' . $this->stubUrl(), $status, 'The saved address is tested with the stored token.');
+  }
+
+  public static function storedTokenSources(): array {
+    return ['settings.php' => [TRUE], 'configuration' => [FALSE]];
   }
 
   public function testSendTestEmailExplainsAnAccountWithoutEmail(): void {

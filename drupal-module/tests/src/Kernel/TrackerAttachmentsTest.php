@@ -6,11 +6,12 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Session\UserSession;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Hook\TrackerHooks;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\Routing\Route;
 
 /**
- * Page attachments, the noscript pixel, cacheability and the library.
+ * Page attachments: the tracker's tag, the noscript pixel, their cacheability.
  *
  * @group sitebeam
  */
@@ -28,15 +29,15 @@ final class TrackerAttachmentsTest extends KernelTestBase {
       ->save();
   }
 
-  public function testTrackedPageAttachesTheLibraryWithItsCacheability(): void {
+  public function testTrackedPageCarriesTheTagWithItsCacheability(): void {
     $attachments = $this->attachmentsFor('/node/1');
-    $this->assertContains('sitebeam/tracker', $attachments['#attached']['library']);
+    $this->assertNotNull($this->trackerScriptAttributes($attachments));
     $this->assertCacheability($attachments);
   }
 
   public function testExcludedRoleIsNotTrackedAndStillVariesByRole(): void {
     $attachments = $this->attachmentsFor('/node/1', ['authenticated', 'editor']);
-    $this->assertNotContains('sitebeam/tracker', $attachments['#attached']['library'] ?? []);
+    $this->assertNull($this->trackerScriptAttributes($attachments));
     $this->assertCacheability($attachments);
     $this->assertTracked('/node/1', ['authenticated']);
   }
@@ -46,7 +47,7 @@ final class TrackerAttachmentsTest extends KernelTestBase {
    */
   public function testDefaultExcludedPaths(string $path): void {
     $attachments = $this->attachmentsFor($path);
-    $this->assertNotContains('sitebeam/tracker', $attachments['#attached']['library'] ?? []);
+    $this->assertNull($this->trackerScriptAttributes($attachments));
     $this->assertCacheability($attachments);
   }
 
@@ -66,41 +67,37 @@ final class TrackerAttachmentsTest extends KernelTestBase {
 
   public function testAdminRouteIsNeverTracked(): void {
     $attachments = $this->attachmentsFor('/some/page', [], TRUE);
-    $this->assertNotContains('sitebeam/tracker', $attachments['#attached']['library'] ?? []);
+    $this->assertNull($this->trackerScriptAttributes($attachments));
   }
 
   public function testDisabledOrUnconfiguredTrackerIsAbsent(): void {
     $this->config('sitebeam.settings')->set('tracker.enabled', FALSE)->save();
-    $this->assertNotContains('sitebeam/tracker', $this->attachmentsFor('/node/1')['#attached']['library'] ?? []);
+    $this->assertNull($this->trackerScriptAttributes($this->attachmentsFor('/node/1')));
     $this->config('sitebeam.settings')->set('tracker.enabled', TRUE)->set('base_url', '')->save();
-    $this->assertNotContains('sitebeam/tracker', $this->attachmentsFor('/node/1')['#attached']['library'] ?? []);
+    $this->assertNull($this->trackerScriptAttributes($this->attachmentsFor('/node/1')));
   }
 
-  public function testLibraryCarriesTheDataAttributesAndFollowsTheSettings(): void {
-    $attributes = $this->trackerScriptAttributes();
+  public function testTheTagCarriesTheDataAttributesAndFollowsTheSettings(): void {
+    $attributes = $this->trackerScriptAttributes($this->attachmentsFor('/node/1'));
     $this->assertSame('https://api.example.test', $attributes['data-api']);
     $this->assertSame('kernel.example', $attributes['data-website']);
     $this->assertTrue($attributes['defer']);
+    $this->assertMatchesRegularExpression('~/modules/custom/sitebeam/js/sitebeam\.min\.js\?\w+$~', $attributes['src']);
     $this->assertArrayNotHasKey('data-respect-dnt', $attributes);
     // Added by sitebeam_test through hook_sitebeam_tracker_attributes_alter().
     $this->assertSame('true', $attributes['data-track-localhost']);
 
-    $checksum = $this->container->get('cache_tags.invalidator.checksum');
-    $before = $checksum->getCurrentChecksum(['library_info']);
     $this->config('sitebeam.settings')->set('base_url', 'https://other.example.test')->set('tracker.respect_dnt', FALSE)->save();
-    $this->assertGreaterThan($before, $checksum->getCurrentChecksum(['library_info']), 'Saving the settings invalidates library_info.');
-
-    $this->container->get('library.discovery')->clearCachedDefinitions();
-    $attributes = $this->trackerScriptAttributes();
+    $attributes = $this->trackerScriptAttributes($this->attachmentsFor('/node/1'));
     $this->assertSame('https://other.example.test', $attributes['data-api']);
     $this->assertSame('false', $attributes['data-respect-dnt']);
   }
 
-  public function testUnrelatedSettingsLeaveTheLibraryCache(): void {
-    $checksum = $this->container->get('cache_tags.invalidator.checksum');
-    $before = $checksum->getCurrentChecksum(['library_info']);
-    $this->config('sitebeam.settings')->set('contact.recipient', 'owner@example.test')->save();
-    $this->assertSame($before, $checksum->getCurrentChecksum(['library_info']));
+  public function testTheRenderedTagIsADeferredScript(): void {
+    $attachments = $this->attachmentsFor('/node/1');
+    [$element] = $attachments['#attached']['html_head'][0];
+    $html = (string) $this->container->get('renderer')->renderInIsolation($element);
+    $this->assertMatchesRegularExpression('~^<script src="[^"]+/js/sitebeam\.min\.js\?\w+" defer data-api="https://api\.example\.test" data-website="kernel\.example" data-track-localhost="true"[^>]*></script>~', $html);
   }
 
   public function testNoscriptPixelInTheBody(): void {
@@ -110,6 +107,18 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->assertContains('url.site', $page_top['sitebeam_pixel']['#cache']['contexts']);
     $this->assertContains('user.roles', $page_top['sitebeam_pixel']['#cache']['contexts']);
     $this->assertContains('config:sitebeam.settings', $page_top['sitebeam_pixel']['#cache']['tags']);
+  }
+
+  public function testSettingsPhpOverridesReachTheTagAndThePixel(): void {
+    $this->config('sitebeam.settings')->set('base_url', '')->set('website', '')->save();
+    $GLOBALS['config']['sitebeam.settings']['base_url'] = 'https://override.example.test';
+    $GLOBALS['config']['sitebeam.settings']['website'] = 'override.example';
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+
+    $this->assertStringContainsString('<img src="https://override.example.test/v1/tracker/img/override.example"', $this->renderedPageTop('/node/1'));
+    $attributes = $this->trackerScriptAttributes($this->attachmentsFor('/node/1'));
+    $this->assertSame('https://override.example.test', $attributes['data-api']);
+    $this->assertSame('override.example', $attributes['data-website']);
   }
 
   public function testPixelUsesTheHostWhenNoWebsiteIsSet(): void {
@@ -125,7 +134,7 @@ final class TrackerAttachmentsTest extends KernelTestBase {
   }
 
   private function assertTracked(string $path, array $roles = []): void {
-    $this->assertContains('sitebeam/tracker', $this->attachmentsFor($path, $roles)['#attached']['library'] ?? []);
+    $this->assertNotNull($this->trackerScriptAttributes($this->attachmentsFor($path, $roles)));
   }
 
   private function assertCacheability(array $attachments): void {
@@ -163,9 +172,16 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->container->get('current_user')->setAccount(new UserSession(['uid' => $roles ? 2 : 0, 'roles' => $roles ?: ['anonymous']]));
   }
 
-  private function trackerScriptAttributes(): array {
-    $library = $this->container->get('library.discovery')->getLibraryByName('sitebeam', 'tracker');
-    return $library['js'][0]['attributes'];
+  /**
+   * The attributes of the tracker's tag among the attachments, if there.
+   */
+  private function trackerScriptAttributes(array $attachments): ?array {
+    foreach ($attachments['#attached']['html_head'] ?? [] as [$element, $key]) {
+      if ($key === TrackerHooks::HEAD_KEY) {
+        return $element['#attributes'];
+      }
+    }
+    return NULL;
   }
 
 }

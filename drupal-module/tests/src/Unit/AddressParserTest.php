@@ -50,6 +50,25 @@ final class AddressParserTest extends TestCase {
     ];
   }
 
+  /**
+   * @dataProvider encodedControlCharacterProvider
+   */
+  public function testControlCharactersInTheDecodedNameAreRefused(string $name): void {
+    $this->expectException(\InvalidArgumentException::class);
+    $this->expectExceptionMessage('From header holds a control character in its display name');
+    AddressParser::parseList('=?UTF-8?B?' . base64_encode($name) . '?= <site@example.test>', 'From');
+  }
+
+  public static function encodedControlCharacterProvider(): array {
+    return [
+      'CRLF' => ["Zo\u{EB}\r\nBcc: victim@evil.test"],
+      'LF' => ["Zo\u{EB}\nBcc: victim@evil.test"],
+      'NUL' => ["Zo\u{EB}\0"],
+      'NEL' => ["Zo\u{EB}\u{85}x"],
+      'line separator' => ["Zo\u{EB}\u{2028}x"],
+    ];
+  }
+
   public function testInvalidAddressNamesTheHeader(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('Reply-To header holds an invalid address: "not-an-address"');

@@ -31,6 +31,20 @@ final class MessageMapperTest extends TestCase {
     ]], $payloads);
   }
 
+  public function testAnInvalidSiteSenderIsLeftOutWithAWarning(): void {
+    $warnings = [];
+    $payloads = MessageMapper::map(
+      $this->message(['from' => 'drupal@localhost', 'headers' => ['From' => 'My Site <drupal@localhost>']]),
+      static function (string $warning) use (&$warnings): void {
+        $warnings[] = $warning;
+      },
+    );
+    $this->assertCount(1, $payloads);
+    $this->assertArrayNotHasKey('from', $payloads[0]);
+    $this->assertSame('My Site', $payloads[0]['from_name']);
+    $this->assertSame(['The From header holds an invalid address: "drupal@localhost". The message goes out with the account\'s own sender.'], $warnings);
+  }
+
   public function testEveryToCcAndBccRecipientGetsOwnCopyAndNoBccIsDisclosed(): void {
     $payloads = MessageMapper::map($this->message([
       'to' => 'ann@example.test, Bob <bob@example.test>',
