@@ -15,7 +15,9 @@ trap 'stop_pid "$STUB_PID"; rm -rf "$work"' EXIT
 mkdir -p "$DRUPAL_ROOT/sites/simpletest"
 
 cd "$DRUPAL_ROOT" || exit 1
-SIMPLETEST_DB="sqlite://localhost/$work/kernel.sqlite" \
+SITEBEAM_CONTRACT_DIR="$repo_root/contract" \
+  SITEBEAM_CONFORMANCE_REPORT="$work/conformance.txt" \
+  SIMPLETEST_DB="sqlite://localhost/$work/kernel.sqlite" \
   SIMPLETEST_BASE_URL="http://127.0.0.1" \
   SYMFONY_DEPRECATIONS_HELPER=disabled \
   php -d zend.assertions=1 -d memory_limit=1G /usr/bin/phpunit \
@@ -23,3 +25,8 @@ SIMPLETEST_DB="sqlite://localhost/$work/kernel.sqlite" \
   --bootstrap "$repo_root/tests/drupal/kernel-bootstrap.php" \
   --log-junit "$junit" "${@:2}" \
   modules/custom/sitebeam/tests/src/Kernel
+status=$?
+if [ -f "$work/conformance.txt" ]; then
+  cat "$work/conformance.txt"
+fi
+exit $status

@@ -4,39 +4,16 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Api;
 
+use Drupal\sitebeam\Contract;
 use GuzzleHttp\ClientInterface;
 use GuzzleHttp\Exception\GuzzleException;
 use GuzzleHttp\RequestOptions;
 use Drupal\sitebeam\Settings\SettingsValidator;
 
 /**
- * The one client of the Sitebeam HTTP API: paths, field names and codes.
+ * The one client of the Sitebeam HTTP API (names and paths: Contract).
  */
 class ApiClient {
-
-  public const PATH_EMAIL = '/v1/email';
-  public const PATH_TRACKER_IMAGE = '/v1/tracker/img/';
-  public const HEADER_TOKEN = 'X-Auth-Token';
-
-  public const FIELD_FROM = 'from';
-  public const FIELD_FROM_NAME = 'from_name';
-  public const FIELD_TO = 'to';
-  public const FIELD_REPLY_TO = 'replyto';
-  public const FIELD_SUBJECT = 'subject';
-  public const FIELD_CONTENT = 'content';
-  public const FIELD_ATTACHMENT = 'attachment';
-  public const FIELD_MIME_TYPE = 'mime_type';
-  public const FIELD_FILE_NAME = 'file_name';
-  public const FIELD_B64 = 'b64';
-
-  public const FIELD_STATUS = 'status';
-  public const FIELD_ERROR = 'error';
-  public const FIELD_I18N_CODE = 'i18n_code';
-  public const STATUS_OK = 'ok';
-  public const CODE_DISABLED_EMAIL_SERVICE = 'disabled_email_service';
-  public const CODE_INVALID_PAYLOAD = 'invalid_payload';
-
-  public const SUBJECT_MAX_LENGTH = 998;
 
   /**
    * @param \GuzzleHttp\ClientInterface $httpClient
@@ -56,7 +33,7 @@ class ApiClient {
    * Sends one message shaped by MessageMapper or ContactMessageComposer.
    */
   public function sendEmail(array $payload): ApiResult {
-    return $this->request('POST', self::PATH_EMAIL, $payload);
+    return $this->request('POST', Contract::PATH_EMAIL, $payload);
   }
 
   /**
@@ -67,7 +44,7 @@ class ApiClient {
    * ApiResult::provesEmailApi()); nothing is ever sent.
    */
   public function probeEmailApi(): ApiResult {
-    return $this->request('POST', self::PATH_EMAIL, new \stdClass());
+    return $this->request('POST', Contract::PATH_EMAIL, new \stdClass());
   }
 
   /**
@@ -92,7 +69,7 @@ class ApiClient {
     $options = [
       RequestOptions::HEADERS => [
         'Accept' => 'application/json',
-        self::HEADER_TOKEN => $credentials->token(),
+        Contract::AUTH_HEADER => $credentials->token(),
       ],
       RequestOptions::HTTP_ERRORS => FALSE,
       RequestOptions::CONNECT_TIMEOUT => 5,

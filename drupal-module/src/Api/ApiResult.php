@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Api;
 
+use Drupal\sitebeam\Contract;
+
 /**
  * What one call to the API came back with, and what it means for a site owner.
  */
@@ -61,19 +63,19 @@ final class ApiResult {
    * The answer to ApiClient::probeEmailApi() of a usable account.
    */
   public function provesEmailApi(): bool {
-    return $this->status === 400 && $this->code() === ApiClient::CODE_INVALID_PAYLOAD;
+    return $this->status === 400 && $this->code() === Contract::ERROR_INVALID_PAYLOAD;
   }
 
   public function isSuccess(): bool {
     return $this->status >= 200 && $this->status < 300
-      && ($this->body[ApiClient::FIELD_STATUS] ?? NULL) === ApiClient::STATUS_OK;
+      && ($this->body[Contract::RESPONSE_FIELD_STATUS] ?? NULL) === Contract::STATUS_OK;
   }
 
   /**
    * The contract's i18n_code, or '' when the answer carried none.
    */
   public function code(): string {
-    $code = $this->body[ApiClient::FIELD_I18N_CODE] ?? '';
+    $code = $this->body[Contract::RESPONSE_FIELD_I18N_CODE] ?? '';
     return is_string($code) ? $code : '';
   }
 
@@ -84,7 +86,7 @@ final class ApiResult {
     if ($this->networkError !== '') {
       return $this->networkError;
     }
-    $error = $this->body[ApiClient::FIELD_ERROR] ?? '';
+    $error = $this->body[Contract::RESPONSE_FIELD_ERROR] ?? '';
     return is_string($error) && $error !== '' ? $error : 'HTTP ' . $this->status;
   }
 
@@ -105,7 +107,7 @@ final class ApiResult {
       $this->status === 0 => self::NOT_CONFIGURED,
       $this->status === 401 => self::TOKEN_WRONG,
       $this->status === 403 => self::NOT_ENABLED,
-      $this->status === 405 && $this->code() === ApiClient::CODE_DISABLED_EMAIL_SERVICE => self::SERVICE_DISABLED,
+      $this->status === 405 && $this->code() === Contract::ERROR_DISABLED_EMAIL_SERVICE => self::SERVICE_DISABLED,
       $this->status === 429 => self::RATE_LIMITED,
       $this->status >= 500 => self::SERVER_ERROR,
       $this->status >= 200 && $this->status < 300 => self::SERVER_ERROR,

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Contact;
 
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\BodyFormatter;
 
 /**
@@ -30,11 +31,11 @@ final class ContactMessageComposer {
     $content .= "</ul>\n<p>" . nl2br(BodyFormatter::escape($submission->message), FALSE) . '</p>';
 
     return [
-      ApiClient::FIELD_TO => $recipient,
-      ApiClient::FIELD_FROM_NAME => $site_name,
-      ApiClient::FIELD_REPLY_TO => $submission->email,
-      ApiClient::FIELD_SUBJECT => mb_substr(sprintf('[%s] %s', $site_name, $subject), 0, ApiClient::SUBJECT_MAX_LENGTH),
-      ApiClient::FIELD_CONTENT => $content,
+      Contract::EMAIL_FIELD_TO => $recipient,
+      Contract::EMAIL_FIELD_FROM_NAME => $site_name,
+      Contract::EMAIL_FIELD_REPLYTO => $submission->email,
+      Contract::EMAIL_FIELD_SUBJECT => mb_substr(sprintf('[%s] %s', $site_name, $subject), 0, Contract::LIMIT_SUBJECT_CHARS),
+      Contract::EMAIL_FIELD_CONTENT => $content,
     ];
   }
 

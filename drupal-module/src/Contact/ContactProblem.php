@@ -4,43 +4,36 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Contact;
 
+use Drupal\sitebeam\Contract;
+
 /**
  * Why a contact post is refused, in the terms of the contact protocol.
  */
 final class ContactProblem {
 
-  public const INVALID_FIELD = 'invalid_field';
-  public const SPAM_SUSPECTED = 'spam_suspected';
-  public const FORBIDDEN_ORIGIN = 'forbidden_origin';
-  public const PAYLOAD_TOO_LARGE = 'payload_too_large';
-  public const UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
-  public const RATE_LIMITED = 'rate_limited';
-  public const NOT_CONFIGURED = 'not_configured';
-  public const UPSTREAM_FAILED = 'upstream_failed';
-
-  private const STATUS = [
-    self::INVALID_FIELD => 400,
-    self::SPAM_SUSPECTED => 400,
-    self::FORBIDDEN_ORIGIN => 403,
-    self::PAYLOAD_TOO_LARGE => 413,
-    self::UNSUPPORTED_MEDIA_TYPE => 415,
-    self::RATE_LIMITED => 429,
-    self::NOT_CONFIGURED => 503,
-    self::UPSTREAM_FAILED => 502,
-  ];
+  public const INVALID_FIELD = Contract::CONTACT_ERROR_INVALID_FIELD;
+  public const INVALID_REQUEST = Contract::CONTACT_ERROR_INVALID_REQUEST;
+  public const SPAM_SUSPECTED = Contract::CONTACT_ERROR_SPAM_SUSPECTED;
+  public const FORBIDDEN_ORIGIN = Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN;
+  public const METHOD_NOT_ALLOWED = Contract::CONTACT_ERROR_METHOD_NOT_ALLOWED;
+  public const PAYLOAD_TOO_LARGE = Contract::CONTACT_ERROR_PAYLOAD_TOO_LARGE;
+  public const UNSUPPORTED_MEDIA_TYPE = Contract::CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE;
+  public const RATE_LIMITED = Contract::CONTACT_ERROR_RATE_LIMITED;
+  public const NOT_CONFIGURED = Contract::CONTACT_ERROR_NOT_CONFIGURED;
+  public const UPSTREAM_FAILED = Contract::CONTACT_ERROR_UPSTREAM_FAILED;
 
   public function __construct(
     public readonly string $code,
     public readonly string $field = '',
     public readonly ?int $retryAfter = NULL,
   ) {
-    if (!isset(self::STATUS[$code])) {
+    if (!isset(Contract::CONTACT_ERROR_STATUS[$code])) {
       throw new \InvalidArgumentException("Unknown contact problem: $code");
     }
   }
 
   public function status(): int {
-    return self::STATUS[$this->code];
+    return Contract::CONTACT_ERROR_STATUS[$this->code];
   }
 
 }

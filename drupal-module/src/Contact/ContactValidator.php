@@ -4,63 +4,70 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Contact;
 
+use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\AddressParser;
+use Drupal\sitebeam\Text\ControlCharacters;
 
 /**
- * The field rules of the contact protocol (snippet/src/form/PROTOCOL.md).
+ * The field rules of the contact protocol (contract/contact-protocol.md).
  */
 final class ContactValidator {
-
-  public const HONEYPOT = 'homepage';
-  public const STARTED_AT = 'started_at';
-  public const MIN_FILL_MILLISECONDS = 3000;
-  public const MAX_BODY_BYTES = 65536;
 
   /**
    * Field name => [required, maximum length, single line].
    */
   private const RULES = [
-    'name' => [TRUE, 200, TRUE],
-    'email' => [TRUE, 254, TRUE],
-    'subject' => [FALSE, 200, TRUE],
-    'message' => [TRUE, 10000, FALSE],
+    Contract::CONTACT_FIELD_NAME => [TRUE, Contract::CONTACT_NAME_MAX_CHARS, TRUE],
+    Contract::CONTACT_FIELD_EMAIL => [TRUE, Contract::CONTACT_EMAIL_MAX_CHARS, TRUE],
+    Contract::CONTACT_FIELD_SUBJECT => [FALSE, Contract::CONTACT_SUBJECT_MAX_CHARS, TRUE],
+    Contract::CONTACT_FIELD_MESSAGE => [TRUE, Contract::CONTACT_MESSAGE_MAX_CHARS, FALSE],
   ];
 
   /**
-   * Checks a decoded post; spam signs first, then each field in form order.
+   * Checks a decoded post: the honeypot, the ticket, then each field in order.
+   *
+   * @param array $input
+   *   The decoded body.
+   * @param callable $is_valid_ticket
+   *   Tells whether the post's ticket value is valid.
    */
-  public static function validate(array $input, int $now_milliseconds): ContactSubmission|ContactProblem {
-    $honeypot = $input[self::HONEYPOT] ?? '';
+  public static function validate(array $input, callable $is_valid_ticket): ContactSubmission|ContactProblem {
+    $honeypot = $input[Contract::CONTACT_FIELD_HONEYPOT] ?? '';
     if (!is_string($honeypot) || $honeypot !== '') {
       return new ContactProblem(ContactProblem::SPAM_SUSPECTED);
     }
-    if (isset($input[self::STARTED_AT]) && $input[self::STARTED_AT] !== '') {
-      $started = $input[self::STARTED_AT];
-      // A start in the future is the visitor's clock running ahead, not a bot.
-      $elapsed = is_numeric($started) ? $now_milliseconds - (int) $started : 0;
-      if (!is_numeric($started) || ($elapsed >= 0 && $elapsed < self::MIN_FILL_MILLISECONDS)) {
-        return new ContactProblem(ContactProblem::SPAM_SUSPECTED);
-      }
+    if (!$is_valid_ticket($input[Contract::CONTACT_FIELD_TICKET] ?? NULL)) {
+      return new ContactProblem(ContactProblem::SPAM_SUSPECTED, Contract::CONTACT_FIELD_TICKET);
     }
 
     $values = [];
     foreach (self::RULES as $field => [$required, $max_length, $single_line]) {
       $value = $input[$field] ?? '';
-      if (!is_string($value)) {
+      if (!is_string($value) || !self::isAllowed($value, $required, $max_length, $single_line)) {
         return new ContactProblem(ContactProblem::INVALID_FIELD, $field);
       }
-      $value = $single_line ? trim($value) : rtrim($value);
-      $too_long = mb_strlen($value) > $max_length;
-      $breaks_line = $single_line && preg_match('/[\r\n]/', $value);
-      if (($required && trim($value) === '') || $too_long || $breaks_line || !mb_check_encoding($value, 'UTF-8')) {
+      $values[$field] = $single_line ? trim($value) : rtrim($value);
+      if ($field === Contract::CONTACT_FIELD_EMAIL && !AddressParser::isValidEmail($values[$field])) {
         return new ContactProblem(ContactProblem::INVALID_FIELD, $field);
       }
-      $values[$field] = $value;
     }
-    if (!AddressParser::isValidEmail($values['email'])) {
-      return new ContactProblem(ContactProblem::INVALID_FIELD, 'email');
+    return new ContactSubmission(
+      $values[Contract::CONTACT_FIELD_NAME],
+      $values[Contract::CONTACT_FIELD_EMAIL],
+      $values[Contract::CONTACT_FIELD_SUBJECT],
+      $values[Contract::CONTACT_FIELD_MESSAGE],
+    );
+  }
+
+  /**
+   * Valid UTF-8, within the length, no forbidden control character.
+   */
+  private static function isAllowed(string $value, bool $required, int $max_length, bool $single_line): bool {
+    if (!mb_check_encoding($value, 'UTF-8')) {
+      return FALSE;
     }
-    return new ContactSubmission($values['name'], $values['email'], $values['subject'], $values['message']);
+    $clean = $single_line ? ControlCharacters::isCleanSingleLine($value) : ControlCharacters::isCleanMultiLine($value);
+    return $clean && mb_strlen($value, 'UTF-8') <= $max_length && (!$required || trim($value) !== '');
   }
 
 }

@@ -11,6 +11,7 @@ use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\StringTranslation\TranslationInterface;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Contact\ContactProblem;
+use Drupal\sitebeam\Contract;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\JsonResponse;
 use Symfony\Component\HttpFoundation\RedirectResponse;
@@ -24,6 +25,15 @@ class ContactResponder implements ContainerInjectionInterface {
 
   use StringTranslationTrait;
 
+  /**
+   * Answers that are JSON whatever the request: the client's kind is unknown.
+   */
+  private const ALWAYS_JSON = [
+    ContactProblem::UNSUPPORTED_MEDIA_TYPE,
+    ContactProblem::INVALID_REQUEST,
+    ContactProblem::METHOD_NOT_ALLOWED,
+  ];
+
   public function __construct(TranslationInterface $string_translation) {
     $this->stringTranslation = $string_translation;
   }
@@ -32,26 +42,45 @@ class ContactResponder implements ContainerInjectionInterface {
     return new static($container->get('string_translation'));
   }
 
+  /**
+   * A fresh fill-time ticket, for the widget's GET.
+   */
+  public function ticket(Request $request, string $ticket): Response {
+    return $this->noStore($this->cors($request, new JsonResponse([
+      Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK,
+      Contract::CONTACT_RESPONSE_FIELD_TICKET => $ticket,
+    ])));
+  }
+
   public function success(Request $request): Response {
     $message = $this->t('Thank you: your message has been sent.');
     if ($this->wantsJson($request)) {
-      return $this->noStore(new JsonResponse(['status' => 'ok', 'message' => (string) $message]));
+      return $this->noStore($this->cors($request, new JsonResponse([
+        Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK,
+        Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $message,
+      ])));
     }
     $back = $this->formPage($request);
-    $back .= (str_contains($back, '?') ? '&' : '?') . 'sent=1';
+    $back .= (str_contains($back, '?') ? '&' : '?') . Contract::CONTACT_SENT_QUERY_PARAM . '=1';
     return $this->noStore(new RedirectResponse($back, 303));
   }
 
   public function failure(Request $request, ContactProblem $problem): Response {
     $text = (string) $this->describe($problem);
     $headers = $problem->retryAfter ? ['Retry-After' => (string) $problem->retryAfter] : [];
-    // A 415 is always JSON: the kind of body the client reads is unknown.
-    if ($this->wantsJson($request) || $problem->code === ContactProblem::UNSUPPORTED_MEDIA_TYPE) {
-      $body = ['status' => 'ko', 'error' => $text, 'i18n_code' => $problem->code];
+    if ($problem->code === ContactProblem::METHOD_NOT_ALLOWED) {
+      $headers['Allow'] = Contract::CONTACT_ALLOWED_METHODS;
+    }
+    if ($this->wantsJson($request) || in_array($problem->code, self::ALWAYS_JSON, TRUE) || !$request->isMethod('POST')) {
+      $body = [
+        Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_KO,
+        Contract::RESPONSE_FIELD_ERROR => $text,
+        Contract::RESPONSE_FIELD_I18N_CODE => $problem->code,
+      ];
       if ($problem->field !== '') {
-        $body['field'] = $problem->field;
+        $body[Contract::CONTACT_RESPONSE_FIELD_FIELD] = $problem->field;
       }
-      return $this->noStore(new JsonResponse($body, $problem->status(), $headers));
+      return $this->noStore($this->cors($request, new JsonResponse($body, $problem->status(), $headers)));
     }
     $page = sprintf(
       '<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>%s</title></head><body><h1>%s</h1><p>%s</p><p><a href="%s">%s</a></p></body></html>',
@@ -64,28 +93,22 @@ class ContactResponder implements ContainerInjectionInterface {
     return $this->noStore(new Response($page, $problem->status(), $headers + ['Content-Type' => 'text/html; charset=UTF-8']));
   }
 
-  public function methodNotAllowed(): Response {
-    return $this->noStore(new JsonResponse(
-      ['status' => 'ko', 'error' => (string) $this->t('Send the form with POST.'), 'i18n_code' => 'method_not_allowed'],
-      405,
-      ['Allow' => 'POST, OPTIONS'],
-    ));
-  }
-
   /**
    * Words a visitor may read: never the API's own text or the recipient.
    */
   public function describe(ContactProblem $problem): TranslatableMarkup {
     $labels = [
-      'name' => $this->t('Your name'),
-      'email' => $this->t('Your email address'),
-      'subject' => $this->t('Subject'),
-      'message' => $this->t('Message'),
+      Contract::CONTACT_FIELD_NAME => $this->t('Your name'),
+      Contract::CONTACT_FIELD_EMAIL => $this->t('Your email address'),
+      Contract::CONTACT_FIELD_SUBJECT => $this->t('Subject'),
+      Contract::CONTACT_FIELD_MESSAGE => $this->t('Message'),
     ];
     return match ($problem->code) {
       ContactProblem::INVALID_FIELD => isset($labels[$problem->field])
         ? $this->t('Please check the field "@field".', ['@field' => $labels[$problem->field]])
         : $this->t('The form data could not be read. Please reload the page and try again.'),
+      ContactProblem::INVALID_REQUEST => $this->t('The request could not be read.'),
+      ContactProblem::METHOD_NOT_ALLOWED => $this->t('Send the form with POST.'),
       ContactProblem::SPAM_SUSPECTED => $this->t('Your message looks automated and was not sent. Please wait a few seconds and send it again.'),
       ContactProblem::FORBIDDEN_ORIGIN => $this->t('This form could not be verified. Please reload the page and send it again.'),
       ContactProblem::PAYLOAD_TOO_LARGE => $this->t('Your message is too long.'),
@@ -110,6 +133,18 @@ class ContactResponder implements ContainerInjectionInterface {
       return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $referer), '?&');
     }
     return Url::fromRoute('<front>', [], ['absolute' => TRUE])->toString();
+  }
+
+  /**
+   * Lets a page of this site read the answer (its own origin only).
+   */
+  protected function cors(Request $request, Response $response): Response {
+    $origin = $request->headers->get('Origin');
+    if ($origin !== NULL && strcasecmp(rtrim($origin, '/'), $request->getSchemeAndHttpHost()) === 0) {
+      $response->headers->set('Access-Control-Allow-Origin', $origin);
+      $response->setVary('Origin', FALSE);
+    }
+    return $response;
   }
 
   protected function noStore(Response $response): Response {

@@ -15,6 +15,7 @@ use Drupal\Core\Session\AccountInterface;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\Credentials;
 use Drupal\sitebeam\Api\CredentialsFactory;
+use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\MailerSwitch;
 use Drupal\sitebeam\Settings\SettingsValidator;
 use Symfony\Component\DependencyInjection\ContainerInterface;
@@ -152,7 +153,7 @@ class SettingsForm extends ConfigFormBase {
     $form['contact']['contact_flood_window'] = [
       '#type' => 'number',
       '#title' => $this->t('Within this many seconds'),
-      '#min' => 60,
+      '#min' => 1,
       '#config_target' => self::CONFIG . ':contact.flood_window',
     ];
 
@@ -229,9 +230,9 @@ class SettingsForm extends ConfigFormBase {
     $recipient = (string) ($this->currentUser->getEmail() ?: $this->config('system.site')->get('mail'));
     $site_name = (string) $this->config('system.site')->get('name');
     $result = $this->apiClient->withCredentials($credentials)->sendEmail([
-      ApiClient::FIELD_TO => $recipient,
-      ApiClient::FIELD_SUBJECT => (string) $this->t('Sitebeam test email from @site', ['@site' => $site_name]),
-      ApiClient::FIELD_CONTENT => '<p>' . $this->t('This message was sent by the Sitebeam module of @site to test the connection to the API.', ['@site' => $site_name]) . '</p>',
+      Contract::EMAIL_FIELD_TO => $recipient,
+      Contract::EMAIL_FIELD_SUBJECT => (string) $this->t('Sitebeam test email from @site', ['@site' => $site_name]),
+      Contract::EMAIL_FIELD_CONTENT => '<p>' . $this->t('This message was sent by the Sitebeam module of @site to test the connection to the API.', ['@site' => $site_name]) . '</p>',
     ]);
     $this->messages()->reportTestEmail($result, $credentials->baseUrl(), $recipient);
   }

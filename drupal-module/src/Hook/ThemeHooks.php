@@ -23,6 +23,7 @@ class ThemeHooks {
           'id_prefix' => 'sitebeam-contact',
           'sent' => FALSE,
           'token' => [],
+          'ticket' => [],
         ],
       ],
     ];

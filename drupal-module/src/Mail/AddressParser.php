@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Mail;
 
+use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Text\ControlCharacters;
 
 /**
@@ -39,11 +40,10 @@ final class AddressParser {
   }
 
   /**
-   * True when the text is one bare address: no display name, no list.
+   * True when the text is one bare address by the contract's address rule.
    */
   public static function isValidEmail(string $email): bool {
-    return !preg_match('/[\s,;<>()"]/', $email)
-      && filter_var($email, FILTER_VALIDATE_EMAIL, FILTER_FLAG_EMAIL_UNICODE) !== FALSE;
+    return preg_match(Contract::EMAIL_ADDRESS_PATTERN, $email) === 1;
   }
 
   private static function parseMailbox(string $item, string $header): Address {

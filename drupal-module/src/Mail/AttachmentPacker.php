@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Mail;
 
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Contract;
 
 /**
  * Fits a message's attachments into the API's one attachment block.
@@ -35,9 +36,9 @@ final class AttachmentPacker {
       throw new \InvalidArgumentException(sprintf('The attachment "%s" is larger than the API accepts (10 MiB).', $name));
     }
     return [
-      ApiClient::FIELD_MIME_TYPE => $mime,
-      ApiClient::FIELD_FILE_NAME => $name,
-      ApiClient::FIELD_B64 => base64_encode($content),
+      Contract::ATTACHMENT_FIELD_MIME_TYPE => $mime,
+      Contract::ATTACHMENT_FIELD_FILE_NAME => $name,
+      Contract::ATTACHMENT_FIELD_B64 => base64_encode($content),
     ];
   }
 

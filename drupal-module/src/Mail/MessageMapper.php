@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Mail;
 
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Contract;
 
 /**
  * Maps a formatted Drupal message to /v1/email payloads.
@@ -39,32 +40,32 @@ final class MessageMapper {
       throw new \InvalidArgumentException('The message has no recipient.');
     }
     $common = array_filter([
-      ApiClient::FIELD_SUBJECT => self::subject((string) ($message['subject'] ?? '')),
-      ApiClient::FIELD_CONTENT => (string) ($message['body'] ?? ''),
+      Contract::EMAIL_FIELD_SUBJECT => self::subject((string) ($message['subject'] ?? '')),
+      Contract::EMAIL_FIELD_CONTENT => (string) ($message['body'] ?? ''),
     ], static fn ($value): bool => $value !== '');
-    if (!isset($common[ApiClient::FIELD_SUBJECT])) {
+    if (!isset($common[Contract::EMAIL_FIELD_SUBJECT])) {
       throw new \InvalidArgumentException('The message has no subject.');
     }
-    $common[ApiClient::FIELD_CONTENT] ??= '';
+    $common[Contract::EMAIL_FIELD_CONTENT] ??= '';
 
     $from = self::siteMailbox(HeaderBag::get($headers, 'From') ?? (string) ($message['from'] ?? ''), 'From', $warn);
     if ($from !== NULL) {
       $common += array_filter([
-        ApiClient::FIELD_FROM => $from->email,
-        ApiClient::FIELD_FROM_NAME => $from->name,
+        Contract::EMAIL_FIELD_FROM => $from->email,
+        Contract::EMAIL_FIELD_FROM_NAME => $from->name,
       ], 'strlen');
     }
     $reply_to = self::siteMailbox(HeaderBag::get($headers, 'Reply-To') ?? (string) ($message['reply-to'] ?? ''), 'Reply-To', $warn);
     if ($reply_to !== NULL && $reply_to->email !== '') {
-      $common[ApiClient::FIELD_REPLY_TO] = $reply_to->email;
+      $common[Contract::EMAIL_FIELD_REPLYTO] = $reply_to->email;
     }
     $attachment = AttachmentPacker::pack((array) ($message['params']['attachments'] ?? []));
     if ($attachment !== NULL) {
-      $common[ApiClient::FIELD_ATTACHMENT] = $attachment;
+      $common[Contract::EMAIL_FIELD_ATTACHMENT] = $attachment;
     }
 
     return array_map(
-      static fn (Address $to): array => [ApiClient::FIELD_TO => $to->email] + $common,
+      static fn (Address $to): array => [Contract::EMAIL_FIELD_TO => $to->email] + $common,
       $recipients,
     );
   }
@@ -99,7 +100,7 @@ final class MessageMapper {
       $subject = $decoded === FALSE ? $subject : $decoded;
     }
     $subject = trim((string) preg_replace('/\s*[\r\n]+\s*/', ' ', $subject));
-    return mb_substr($subject, 0, ApiClient::SUBJECT_MAX_LENGTH);
+    return mb_substr($subject, 0, Contract::LIMIT_SUBJECT_CHARS);
   }
 
   /**

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Tracker;
 
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Contract;
 
 /**
  * The tracker tag's data-* attributes and the noscript pixel address.
@@ -47,18 +48,18 @@ final class TrackerAttributes {
    *   Attribute name => value.
    */
   public function dataAttributes(): array {
-    $attributes = ['data-api' => $this->baseUrl];
+    $attributes = [Contract::TRACKER_ATTR_API => $this->baseUrl];
     if ($this->website !== '') {
-      $attributes['data-website'] = $this->website;
+      $attributes[Contract::TRACKER_ATTR_WEBSITE] = $this->website;
     }
     if (!$this->respectDoNotTrack) {
-      $attributes['data-respect-dnt'] = 'false';
+      $attributes[Contract::TRACKER_ATTR_RESPECT_DNT] = 'false';
     }
     return $attributes;
   }
 
   public function pixelUrl(): string {
-    return $this->baseUrl . ApiClient::PATH_TRACKER_IMAGE . rawurlencode($this->website);
+    return $this->baseUrl . Contract::PATH_TRACKER_IMG_PREFIX . rawurlencode($this->website);
   }
 
 }

@@ -10,6 +10,7 @@ use Drupal\Core\Block\BlockBase;
 use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\Url;
+use Drupal\sitebeam\Contract;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\RequestStack;
 
@@ -42,9 +43,14 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
       '#action' => Url::fromRoute('sitebeam.contact')->toString(),
       '#id_prefix' => Html::getUniqueId('sitebeam-contact'),
       // The no-JavaScript post comes back here with ?sent=1.
-      '#sent' => $this->requestStack->getCurrentRequest()?->query->get('sent') === '1',
+      '#sent' => $this->requestStack->getCurrentRequest()?->query->get(Contract::CONTACT_SENT_QUERY_PARAM) === '1',
       '#token' => [
         '#lazy_builder' => ['sitebeam.contact_form_token:hiddenField', []],
+        '#create_placeholder' => TRUE,
+      ],
+      // A fresh fill-time ticket on every request, cached pages included.
+      '#ticket' => [
+        '#lazy_builder' => ['sitebeam.contact_ticket:hiddenField', []],
         '#create_placeholder' => TRUE,
       ],
       '#attached' => ['library' => ['sitebeam/contact_form']],

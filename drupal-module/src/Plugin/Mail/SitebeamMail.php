@@ -11,6 +11,7 @@ use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\BodyFormatter;
 use Drupal\sitebeam\Mail\HeaderBag;
 use Drupal\sitebeam\Mail\MailerSwitch;
@@ -88,10 +89,10 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
     foreach ($payloads as $payload) {
       $result = $this->apiClient->sendEmail($payload);
       if (!$result->isSuccess()) {
-        $failed[] = $payload[ApiClient::FIELD_TO];
+        $failed[] = $payload[Contract::EMAIL_FIELD_TO];
         $this->logger->error('Mail @id to @to not sent by the API: @result', [
           '@id' => $message['id'] ?? '?',
-          '@to' => $payload[ApiClient::FIELD_TO],
+          '@to' => $payload[Contract::EMAIL_FIELD_TO],
           '@result' => $result->logSummary(),
         ]);
       }

@@ -107,18 +107,33 @@ final class ContactEndpointTest extends KernelTestBase {
     ];
   }
 
-  public function testPostWithin3SecondsOfTheStartIsRefused(): void {
-    $response = $this->postJson(['started_at' => (string) ((int) (microtime(TRUE) * 1000) - 1000)]);
+  public function testATicketYoungerThan3SecondsIsRefused(): void {
+    $tickets = $this->container->get('sitebeam.contact_ticket');
+    $response = $this->postJson(['ticket' => $tickets->issue((int) (microtime(TRUE) * 1000) - 1000)]);
     $this->assertSame(400, $response->getStatusCode());
     $this->assertSame('spam_suspected', $this->json($response)['i18n_code']);
+    $this->assertSame('ticket', $this->json($response)['field']);
     $this->assertSame([], $this->stubEmails());
   }
 
+  public function testGetAnswersAFreshTicketNeverCached(): void {
+    $response = $this->handle(Request::create('/sitebeam/contact', 'GET', [], [], [], ['HTTP_ORIGIN' => self::SITE]));
+    $this->assertSame(200, $response->getStatusCode());
+    $this->assertStringContainsString('no-store', (string) $response->headers->get('Cache-Control'));
+    $this->assertSame(self::SITE, $response->headers->get('Access-Control-Allow-Origin'));
+    $ticket = $this->json($response)['ticket'];
+    $this->assertMatchesRegularExpression('/^\d+\.[A-Za-z0-9_-]{43}$/', $ticket);
+    $this->assertFalse($this->container->get('sitebeam.contact_ticket')->isValid($ticket), 'Too fresh to post with.');
+  }
+
   public function testOtherMethodsAndBodiesAreRefused(): void {
-    $get = $this->handle(Request::create('/sitebeam/contact', 'GET'));
-    $this->assertSame(405, $get->getStatusCode());
-    $this->assertSame('method_not_allowed', $this->json($get)['i18n_code']);
-    $this->assertSame('POST, OPTIONS', $get->headers->get('Allow'));
+    $put = $this->handle(Request::create('/sitebeam/contact', 'PUT'));
+    $this->assertSame(405, $put->getStatusCode());
+    $this->assertSame('method_not_allowed', $this->json($put)['i18n_code']);
+    $this->assertSame('GET, POST, OPTIONS', $put->headers->get('Allow'));
+
+    $multipart = $this->handle(Request::create('/sitebeam/contact', 'POST', $this->fields([]), [], [], ['CONTENT_TYPE' => 'multipart/form-data; boundary=x']));
+    $this->assertSame(415, $multipart->getStatusCode());
 
     $text = $this->handle(Request::create('/sitebeam/contact', 'POST', [], [], [], ['CONTENT_TYPE' => 'text/plain'], 'hello'));
     $this->assertSame(415, $text->getStatusCode());
@@ -135,7 +150,7 @@ final class ContactEndpointTest extends KernelTestBase {
     $limited = $this->postJson([]);
     $this->assertSame(429, $limited->getStatusCode());
     $this->assertSame('rate_limited', $this->json($limited)['i18n_code']);
-    $this->assertSame('600', $limited->headers->get('Retry-After'));
+    $this->assertContains((int) $limited->headers->get('Retry-After'), range(590, 600), 'Until the oldest post leaves the window.');
     $this->assertCount(1, $this->stubEmails());
   }
 
@@ -182,7 +197,7 @@ final class ContactEndpointTest extends KernelTestBase {
       'subject' => 'Hello',
       'message' => 'A question about prices.',
       'homepage' => '',
-      'started_at' => (string) ((int) (microtime(TRUE) * 1000) - 10000),
+      'ticket' => $this->container->get('sitebeam.contact_ticket')->issue((int) (microtime(TRUE) * 1000) - 10000),
     ], static fn ($value): bool => $value !== NULL);
   }
 
