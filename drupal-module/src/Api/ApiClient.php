@@ -5,10 +5,10 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Api;
 
 use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Settings\SettingsValidator;
 use GuzzleHttp\ClientInterface;
 use GuzzleHttp\Exception\GuzzleException;
 use GuzzleHttp\RequestOptions;
-use Drupal\sitebeam\Settings\SettingsValidator;
 
 /**
  * The one client of the Sitebeam HTTP API (names and paths: Contract).
@@ -16,6 +16,8 @@ use Drupal\sitebeam\Settings\SettingsValidator;
 class ApiClient {
 
   /**
+   * Constructs the client.
+   *
    * @param \GuzzleHttp\ClientInterface $httpClient
    *   Drupal's http_client.
    * @param \Drupal\sitebeam\Api\CredentialsFactory $credentialsFactory

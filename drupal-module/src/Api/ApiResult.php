@@ -66,6 +66,9 @@ final class ApiResult {
     return $this->status === 400 && $this->code() === Contract::ERROR_INVALID_PAYLOAD;
   }
 
+  /**
+   * True when the API answered 2xx with status "ok".
+   */
   public function isSuccess(): bool {
     return $this->status >= 200 && $this->status < 300
       && ($this->body[Contract::RESPONSE_FIELD_STATUS] ?? NULL) === Contract::STATUS_OK;

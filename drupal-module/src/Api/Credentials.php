@@ -34,18 +34,30 @@ final class Credentials {
     return new self($base_url, '', self::SOURCE_NONE);
   }
 
+  /**
+   * The instance address without a trailing slash.
+   */
   public function baseUrl(): string {
     return rtrim(trim($this->baseUrl), '/');
   }
 
+  /**
+   * The API token; never shown, logged or rendered.
+   */
   public function token(): string {
     return $this->token;
   }
 
+  /**
+   * Where the token came from: one of the SOURCE_* constants.
+   */
   public function tokenSource(): string {
     return $this->source;
   }
 
+  /**
+   * True when both the address and the token are known.
+   */
   public function isComplete(): bool {
     return $this->baseUrl() !== '' && $this->token !== '';
   }

@@ -19,6 +19,9 @@ class CredentialsFactory {
     protected Settings $settings,
   ) {}
 
+  /**
+   * The saved credentials, settings.php overrides included.
+   */
   public function siteCredentials(): Credentials {
     $config = $this->configFactory->get('sitebeam.settings');
     return Credentials::resolve(

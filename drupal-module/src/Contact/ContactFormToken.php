@@ -25,6 +25,9 @@ class ContactFormToken implements TrustedCallbackInterface {
     protected AccountInterface $currentUser,
   ) {}
 
+  /**
+   * {@inheritdoc}
+   */
   public static function trustedCallbacks(): array {
     return ['hiddenField'];
   }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Contact;
 
-use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\BodyFormatter;
 
@@ -17,6 +16,9 @@ use Drupal\sitebeam\Mail\BodyFormatter;
  */
 final class ContactMessageComposer {
 
+  /**
+   * The /v1/email payload of a contact message to the recipient.
+   */
   public static function compose(ContactSubmission $submission, string $recipient, string $site_name): array {
     $subject = $submission->subject !== '' ? $submission->subject : 'Message from ' . $submission->name;
     $rows = [

@@ -32,6 +32,9 @@ final class ContactProblem {
     }
   }
 
+  /**
+   * The HTTP status the protocol gives this code.
+   */
   public function status(): int {
     return Contract::CONTACT_ERROR_STATUS[$this->code];
   }

@@ -24,7 +24,7 @@ class ContactRateLimiter {
   ) {}
 
   /**
-   * Counts a post; returns Retry-After seconds when the visitor is over the limit.
+   * Counts a post; returns Retry-After seconds when over the limit.
    *
    * A post refused for the rate itself is not counted: waiting Retry-After
    * seconds is always enough.

@@ -86,6 +86,9 @@ class ContactTicket implements TrustedCallbackInterface {
     return $this->privateKey->get() . Settings::getHashSalt();
   }
 
+  /**
+   * The current time in milliseconds since the epoch.
+   */
   protected function nowMs(): int {
     return (int) floor($this->time->getCurrentMicroTime() * 1000);
   }

@@ -37,6 +37,9 @@ class ContactController implements ContainerInjectionInterface {
     protected ContactResponder $responder,
   ) {}
 
+  /**
+   * {@inheritdoc}
+   */
   public static function create(ContainerInterface $container): static {
     return new static(
       $container->get('sitebeam.api_client'),
@@ -50,7 +53,7 @@ class ContactController implements ContainerInjectionInterface {
   }
 
   /**
-   * Answers in the order of the protocol, so a post gets the same answer everywhere.
+   * Answers in the protocol's order: a post gets the same answer everywhere.
    */
   public function submit(Request $request): Response {
     if ($request->isMethod('GET')) {
@@ -114,7 +117,7 @@ class ContactController implements ContainerInjectionInterface {
   /**
    * Replaces invalid UTF-8 and lone surrogate escapes with an escaped NUL.
    *
-   * json_decode() refuses the whole body for either; the NUL then fails the
+   * Json_decode() refuses the whole body for either; the NUL then fails the
    * control-character rule of the field that held it, which the answer names.
    */
   protected static function markInvalidText(string $json): string {
@@ -149,7 +152,8 @@ class ContactController implements ContainerInjectionInterface {
   /**
    * Sends the message to the configured recipient; NULL when it went out.
    */
-  protected function send(ContactSubmission $submission): ?ContactProblem {    $site = $this->configFactory->get('system.site');
+  protected function send(ContactSubmission $submission): ?ContactProblem {
+    $site = $this->configFactory->get('system.site');
     $recipient = trim((string) $this->configFactory->get('sitebeam.settings')->get('contact.recipient'));
     $recipient = $recipient !== '' ? $recipient : (string) $site->get('mail');
     if (!AddressParser::isValidEmail($recipient)) {

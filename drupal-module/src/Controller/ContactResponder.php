@@ -38,6 +38,9 @@ class ContactResponder implements ContainerInjectionInterface {
     $this->stringTranslation = $string_translation;
   }
 
+  /**
+   * {@inheritdoc}
+   */
   public static function create(ContainerInterface $container): static {
     return new static($container->get('string_translation'));
   }
@@ -52,6 +55,9 @@ class ContactResponder implements ContainerInjectionInterface {
     ])));
   }
 
+  /**
+   * The answer to a message that was sent.
+   */
   public function success(Request $request): Response {
     $message = $this->t('Thank you: your message has been sent.');
     if ($this->wantsJson($request)) {
@@ -65,6 +71,9 @@ class ContactResponder implements ContainerInjectionInterface {
     return $this->noStore(new RedirectResponse($back, 303));
   }
 
+  /**
+   * The answer to a refused post: JSON, or a page with a way back.
+   */
   public function failure(Request $request, ContactProblem $problem): Response {
     $text = (string) $this->describe($problem);
     $headers = $problem->retryAfter ? ['Retry-After' => (string) $problem->retryAfter] : [];
@@ -119,6 +128,9 @@ class ContactResponder implements ContainerInjectionInterface {
     };
   }
 
+  /**
+   * True for the widget's JSON posts.
+   */
   protected function wantsJson(Request $request): bool {
     return $request->getContentTypeFormat() === 'json';
   }
@@ -147,6 +159,9 @@ class ContactResponder implements ContainerInjectionInterface {
     return $response;
   }
 
+  /**
+   * Keeps an answer out of every cache.
+   */
   protected function noStore(Response $response): Response {
     $response->headers->set('Cache-Control', 'no-store, private');
     return $response;

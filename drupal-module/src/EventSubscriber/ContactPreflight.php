@@ -29,7 +29,7 @@ class ContactPreflight implements EventSubscriberInterface {
   }
 
   /**
-   * 204 for a page of this site, 403 forbidden_origin for any other.
+   * Answers 204 to a page of this site, 403 forbidden_origin to any other.
    */
   public function onRequest(RequestEvent $event): void {
     $request = $event->getRequest();

@@ -25,7 +25,7 @@ class ApiResultMessages {
   }
 
   /**
-   * "Test connection": the answer to ApiClient::probeEmailApi().
+   * Reports the answer to ApiClient::probeEmailApi() ("Test connection").
    */
   public function reportConnection(ApiResult $result, string $url): void {
     if ($result->provesEmailApi()) {
@@ -46,16 +46,22 @@ class ApiResultMessages {
   }
 
   /**
-   * "Send test email".
+   * Reports the answer to "Send test email".
    */
   public function reportTestEmail(ApiResult $result, string $url, string $recipient): void {
     if ($result->isSuccess()) {
-      $this->messenger->addStatus($this->t('A test email was sent to @recipient through @url.', ['@recipient' => $recipient, '@url' => $url]));
+      $this->messenger->addStatus($this->t('A test email was sent to @recipient through @url.', [
+        '@recipient' => $recipient,
+        '@url' => $url,
+      ]));
       return;
     }
     $this->messenger->addError($this->explain($result, $url));
   }
 
+  /**
+   * What went wrong, in words a site owner can act on.
+   */
   public function explain(ApiResult $result, string $url): TranslatableMarkup {
     $args = ['@url' => $url, '@status' => $result->status, '@code' => $result->code()];
     return match ($result->diagnosis()) {

@@ -41,6 +41,9 @@ class SettingsForm extends ConfigFormBase {
     parent::__construct($config_factory, $typed_config_manager);
   }
 
+  /**
+   * {@inheritdoc}
+   */
   public static function create(ContainerInterface $container): static {
     return new static(
       $container->get('config.factory'),
@@ -53,10 +56,16 @@ class SettingsForm extends ConfigFormBase {
     );
   }
 
+  /**
+   * {@inheritdoc}
+   */
   public function getFormId(): string {
     return 'sitebeam_settings';
   }
 
+  /**
+   * {@inheritdoc}
+   */
   public function buildForm(array $form, FormStateInterface $form_state): array {
     $form['connection'] = [
       '#type' => 'details',
@@ -177,9 +186,9 @@ class SettingsForm extends ConfigFormBase {
   protected function tokenElements(): array {
     $source = $this->credentialsFactory->siteCredentials()->tokenSource();
     $status = match ($source) {
-      Credentials::SOURCE_SETTINGS_PHP => $this->t('The API token is set in settings.php (<code>$settings[\'sitebeam_api_token\']</code>). It is not shown here.'),
-      Credentials::SOURCE_CONFIG => $this->t('The API token is stored in the site configuration. Prefer <code>$settings[\'sitebeam_api_token\']</code> in settings.php: configuration exports then never carry it.'),
-      default => $this->t('No API token yet. Add <code>$settings[\'sitebeam_api_token\'] = \'…\';</code> to settings.php (preferred), or enter it below.'),
+      Credentials::SOURCE_SETTINGS_PHP => $this->t("The API token is set in settings.php (<code>\$settings['sitebeam_api_token']</code>). It is not shown here."),
+      Credentials::SOURCE_CONFIG => $this->t("The API token is stored in the site configuration. Prefer <code>\$settings['sitebeam_api_token']</code> in settings.php: configuration exports then never carry it."),
+      default => $this->t("No API token yet. Add <code>\$settings['sitebeam_api_token'] = '…';</code> to settings.php (preferred), or enter it below."),
     };
     $elements['token_status'] = [
       '#type' => 'item',
@@ -204,6 +213,9 @@ class SettingsForm extends ConfigFormBase {
     return $elements;
   }
 
+  /**
+   * {@inheritdoc}
+   */
   public function submitForm(array &$form, FormStateInterface $form_state): void {
     parent::submitForm($form, $form_state);
     $typed_token = trim((string) $form_state->getValue('api_token', ''));
@@ -213,6 +225,9 @@ class SettingsForm extends ConfigFormBase {
     $this->mailerSwitch->apply((bool) $form_state->getValue('mail_route'));
   }
 
+  /**
+   * Tests that connection.
+   */
   public function testConnection(array &$form, FormStateInterface $form_state): void {
     $form_state->setRebuild();
     $credentials = $this->typedCredentials($form_state);
@@ -221,6 +236,9 @@ class SettingsForm extends ConfigFormBase {
     }
   }
 
+  /**
+   * Submit handler of "Send test email": one message to the current user.
+   */
   public function sendTestEmail(array &$form, FormStateInterface $form_state): void {
     $form_state->setRebuild();
     $credentials = $this->typedCredentials($form_state);
@@ -244,13 +262,17 @@ class SettingsForm extends ConfigFormBase {
     return array_map('strval', array_keys(array_filter($value)));
   }
 
+  /**
+   * Converts the list of paths into the textarea's lines.
+   */
   public static function linesFromList(?array $list): string {
     return implode("\n", $list ?? []);
   }
 
   /**
-   * The typed address and token, or NULL (with a message) when a test would
-   * send the stored token to an address that is not saved.
+   * The typed address and token, or NULL (with a message).
+   *
+   * NULL when a test would send the stored token to an address not saved.
    */
   protected function typedCredentials(FormStateInterface $form_state): ?Credentials {
     $credentials = $this->credentialsFactory->forValues((string) $form_state->getValue('base_url'), (string) $form_state->getValue('api_token', ''));
@@ -263,10 +285,16 @@ class SettingsForm extends ConfigFormBase {
     return $credentials;
   }
 
+  /**
+   * Reports API results as status or error messages.
+   */
   protected function messages(): ApiResultMessages {
     return new ApiResultMessages($this->messenger(), $this->getStringTranslation());
   }
 
+  /**
+   * Every role, as checkbox options.
+   */
   protected function roleOptions(): array {
     $options = [];
     foreach ($this->entityTypeManager->getStorage('user_role')->loadMultiple() as $role) {

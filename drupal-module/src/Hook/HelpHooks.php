@@ -30,14 +30,30 @@ class HelpHooks {
       return NULL;
     }
     $settings = Url::fromRoute('sitebeam.settings')->toString();
-    return '<h2>' . $this->t('About') . '</h2>'
-      . '<p>' . $this->t('Sitebeam connects the site to a Sitebeam API instance: a visit tracker on every public page, all site mail sent through the API, and a contact form block whose messages reach a fixed recipient.') . '</p>'
-      . '<h2>' . $this->t('Uses') . '</h2><dl>'
-      . '<dt>' . $this->t('Connecting') . '</dt><dd>' . $this->t('Put the API token in settings.php as <code>$settings[\'sitebeam_api_token\']</code> (it then stays out of configuration exports), and the instance address on the <a href=":url">Sitebeam settings page</a>.', [':url' => $settings]) . '</dd>'
-      . '<dt>' . $this->t('Tracking visits') . '</dt><dd>' . $this->t('The tracker is added to every page except administration pages, the paths and the roles you exclude.') . '</dd>'
-      . '<dt>' . $this->t('Sending site mail') . '</dt><dd>' . $this->t('Turn on "Send all site mail through the API" to make Sitebeam the default mailer; turning it off restores the previous one.') . '</dd>'
-      . '<dt>' . $this->t('Contact form') . '</dt><dd>' . $this->t('Place the "Sitebeam contact form" block in a region. Messages go to the recipient set on the settings page; visitors never choose it.') . '</dd>'
-      . '</dl>';
+    $uses = [
+      [
+        $this->t('Connecting'),
+        $this->t("Put the API token in settings.php as <code>\$settings['sitebeam_api_token']</code> (it then stays out of configuration exports), and the instance address on the <a href=\":url\">Sitebeam settings page</a>.", [':url' => $settings]),
+      ],
+      [
+        $this->t('Tracking visits'),
+        $this->t('The tracker is added to every page except administration pages, the paths and the roles you exclude.'),
+      ],
+      [
+        $this->t('Sending site mail'),
+        $this->t('Turn on "Send all site mail through the API" to make Sitebeam the default mailer; turning it off restores the previous one.'),
+      ],
+      [
+        $this->t('Contact form'),
+        $this->t('Place the "Sitebeam contact form" block in a region. Messages go to the recipient set on the settings page; visitors never choose it.'),
+      ],
+    ];
+    $html = '<h2>' . $this->t('About') . '</h2><p>' . $this->t('Sitebeam connects the site to a Sitebeam API instance: a visit tracker on every public page, all site mail sent through the API, and a contact form block whose messages reach a fixed recipient.') . '</p>';
+    $html .= '<h2>' . $this->t('Uses') . '</h2><dl>';
+    foreach ($uses as [$term, $definition]) {
+      $html .= '<dt>' . $term . '</dt><dd>' . $definition . '</dd>';
+    }
+    return $html . '</dl>';
   }
 
 }

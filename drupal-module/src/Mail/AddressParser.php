@@ -8,7 +8,9 @@ use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Text\ControlCharacters;
 
 /**
- * Reads address headers: "a@x.test, Name <b@x.test>, \"Last, First\" <c@x.test>".
+ * Reads address headers.
+ *
+ * For example: a@x.test, Name <b@x.test>, "Last, First" <c@x.test>.
  */
 final class AddressParser {
 
@@ -46,6 +48,9 @@ final class AddressParser {
     return preg_match(Contract::EMAIL_ADDRESS_PATTERN, $email) === 1;
   }
 
+  /**
+   * One mailbox, "Name <address>" or a bare address.
+   */
   private static function parseMailbox(string $item, string $header): Address {
     $name = '';
     $email = $item;
@@ -63,6 +68,9 @@ final class AddressParser {
     return new Address($email, $name);
   }
 
+  /**
+   * The display name unquoted and MIME-decoded.
+   */
   private static function decodeName(string $name): string {
     $name = trim($name, " \t\"");
     if (str_contains($name, '=?')) {

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Mail;
 
-use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Contract;
 
 /**
@@ -67,6 +66,9 @@ final class AttachmentPacker {
     return [$name, preg_match('~^[\w.+-]+/[\w.+-]+$~', $mime) ? $mime : 'application/octet-stream', $content];
   }
 
+  /**
+   * Several files as one attachments.zip.
+   */
   private static function zip(array $files): array {
     $path = tempnam(sys_get_temp_dir(), 'sitebeam');
     $zip = new \ZipArchive();
@@ -83,6 +85,9 @@ final class AttachmentPacker {
     return [self::ZIP_FILE_NAME, 'application/zip', $content];
   }
 
+  /**
+   * The file name, numbered when another file already has it.
+   */
   private static function uniqueName(string $name, array &$used): string {
     $candidate = $name;
     $dot = strrpos($name, '.');

@@ -9,6 +9,9 @@ namespace Drupal\sitebeam\Mail;
  */
 final class HeaderBag {
 
+  /**
+   * The value of a header, whatever the case of its name.
+   */
   public static function get(array $headers, string $name): ?string {
     foreach ($headers as $key => $value) {
       if (is_string($key) && strcasecmp($key, $name) === 0 && is_scalar($value)) {

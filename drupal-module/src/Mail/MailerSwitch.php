@@ -18,6 +18,9 @@ class MailerSwitch {
     protected ConfigFactoryInterface $configFactory,
   ) {}
 
+  /**
+   * True when sitebeam_mail is the default mailer.
+   */
   public function isActive(): bool {
     return $this->configFactory->get('system.mail')->get('interface.default') === self::PLUGIN_ID;
   }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Mail;
 
-use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Contract;
 
 /**
@@ -122,6 +121,9 @@ final class MessageMapper {
     }
   }
 
+  /**
+   * The first mailbox of a header value, if any.
+   */
   private static function firstAddress(string $value, string $header): ?Address {
     return AddressParser::parseList($value, $header)[0] ?? NULL;
   }

@@ -19,7 +19,7 @@ final class ControlCharacters {
   }
 
   /**
-   * True when the text is valid UTF-8 and holds no control character but TAB, LF and CR.
+   * True when valid UTF-8 without control characters other than TAB, LF, CR.
    */
   public static function isCleanMultiLine(string $text): bool {
     return preg_match(Contract::MULTI_LINE_FORBIDDEN_PATTERN, $text) === 0;

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Tracker;
 
-use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Contract;
 
 /**
@@ -39,11 +38,16 @@ final class TrackerAttributes {
     );
   }
 
+  /**
+   * True when an instance address is set.
+   */
   public function isUsable(): bool {
     return $this->baseUrl !== '';
   }
 
   /**
+   * The data-* attributes of the tracker's script tag.
+   *
    * @return array<string, string>
    *   Attribute name => value.
    */
@@ -58,6 +62,9 @@ final class TrackerAttributes {
     return $attributes;
   }
 
+  /**
+   * The address of the hidden image for visitors without JavaScript.
+   */
   public function pixelUrl(): string {
     return $this->baseUrl . Contract::PATH_TRACKER_IMG_PREFIX . rawurlencode($this->website);
   }

@@ -28,6 +28,9 @@ class TrackerVisibility {
     protected ?AliasManagerInterface $aliasManager = NULL,
   ) {}
 
+  /**
+   * True when the current page and visitor are tracked.
+   */
   public function shouldTrack(): bool {
     $config = $this->configFactory->get('sitebeam.settings');
     if (!$config->get('tracker.enabled') || trim((string) $config->get('base_url')) === '') {

@@ -33,10 +33,16 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
     parent::__construct($configuration, $plugin_id, $plugin_definition);
   }
 
+  /**
+   * {@inheritdoc}
+   */
   public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
     return new static($configuration, $plugin_id, $plugin_definition, $container->get('request_stack'));
   }
 
+  /**
+   * {@inheritdoc}
+   */
   public function build(): array {
     return [
       '#theme' => 'sitebeam_contact_form',

@@ -30,7 +30,7 @@ use Symfony\Component\DependencyInjection\ContainerInterface;
 class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
 
   /**
-   * Key under which format() keeps the message as the previous mailer expects it.
+   * Where format() keeps the message as the previous mailer expects it.
    */
   public const UNFORMATTED = 'sitebeam_unformatted';
 
@@ -42,6 +42,9 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
     protected MailerSwitch $mailerSwitch,
   ) {}
 
+  /**
+   * {@inheritdoc}
+   */
   public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
     return new static(
       $container->get('sitebeam.api_client'),
@@ -115,7 +118,11 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
     unset($message[self::UNFORMATTED]);
     $all_sent = TRUE;
     foreach ($recipients as $recipient) {
-      $copy = ['to' => $recipient, 'body' => $original['body'], 'headers' => HeaderBag::without($original['headers'], 'Cc', 'Bcc')] + $message;
+      $copy = [
+        'to' => $recipient,
+        'body' => $original['body'],
+        'headers' => HeaderBag::without($original['headers'], 'Cc', 'Bcc'),
+      ] + $message;
       $sent = (bool) $previous->mail($previous->format($copy));
       $this->logger->notice('Mail @id to @to handed to the @mailer mailer: @outcome', [
         '@id' => $message['id'] ?? '?',

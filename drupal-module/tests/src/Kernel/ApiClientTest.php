@@ -20,6 +20,9 @@ use GuzzleHttp\Psr7\Response;
  */
 final class ApiClientTest extends KernelTestBase {
 
+  /**
+   * {@inheritdoc}
+   */
   protected static $modules = ['system', 'sitebeam'];
 
   /**
@@ -27,6 +30,9 @@ final class ApiClientTest extends KernelTestBase {
    */
   private array $history = [];
 
+  /**
+   * {@inheritdoc}
+   */
   protected function setUp(): void {
     parent::setUp();
     $this->installConfig(['sitebeam']);
@@ -34,7 +40,10 @@ final class ApiClientTest extends KernelTestBase {
     $this->setSetting('sitebeam_api_token', 'secret-token');
   }
 
-  public function testARedirectIsNeverFollowed(): void {
+  /**
+   * Tests that a redirect is never followed.
+   */
+  public function testRedirectIsNeverFollowed(): void {
     $result = $this->client([new Response(307, ['Location' => 'https://elsewhere.example.test/v1/email'])])
       ->sendEmail(['to' => 'ann@example.test', 'subject' => 'Hi', 'content' => 'x']);
 
@@ -44,6 +53,9 @@ final class ApiClientTest extends KernelTestBase {
     $this->assertSame('secret-token', $this->history[0]['request']->getHeaderLine('X-Auth-Token'));
   }
 
+  /**
+   * Tests that plain http from settings php carries no token.
+   */
   public function testPlainHttpFromSettingsPhpCarriesNoToken(): void {
     $GLOBALS['config']['sitebeam.settings']['base_url'] = 'http://api.example.test';
     $this->container->get('config.factory')->reset('sitebeam.settings');
@@ -54,6 +66,9 @@ final class ApiClientTest extends KernelTestBase {
     $this->assertSame([], $this->history);
   }
 
+  /**
+   * Tests that plain http to this machine is allowed.
+   */
   public function testPlainHttpToThisMachineIsAllowed(): void {
     $GLOBALS['config']['sitebeam.settings']['base_url'] = 'http://127.0.0.1:4010';
     $this->container->get('config.factory')->reset('sitebeam.settings');

@@ -22,6 +22,9 @@ final class ContactConformanceTest extends KernelTestBase {
 
   use ServerStubTrait;
 
+  /**
+   * {@inheritdoc}
+   */
   protected static $modules = ['system', 'user', 'sitebeam'];
 
   private const SITE = 'http://localhost';
@@ -37,6 +40,9 @@ final class ContactConformanceTest extends KernelTestBase {
    */
   private int $refusalsSeen = 0;
 
+  /**
+   * {@inheritdoc}
+   */
   protected function setUp(): void {
     parent::setUp();
     $this->installConfig(['system', 'sitebeam']);
@@ -47,6 +53,9 @@ final class ContactConformanceTest extends KernelTestBase {
     $this->resetStub();
   }
 
+  /**
+   * Tests that every case of the shared file.
+   */
   public function testEveryCaseOfTheSharedFile(): void {
     $file = getenv('SITEBEAM_CONTRACT_DIR') . '/conformance/contact.cases.json';
     $this->assertFileExists($file, 'SITEBEAM_CONTRACT_DIR names the contract folder (tests/drupal/kernel.sh sets it).');
@@ -202,7 +211,7 @@ final class ContactConformanceTest extends KernelTestBase {
     }
     $pairs = [];
     foreach ($body as $key => $value) {
-      $pairs[] = rawurlencode((string) $key) . '=' . rawurlencode(isset($raw[$key]) ? $raw[$key] : (string) $value);
+      $pairs[] = rawurlencode((string) $key) . '=' . rawurlencode($raw[$key] ?? (string) $value);
     }
     return implode('&', $pairs);
   }

@@ -20,10 +20,16 @@ final class ContactEndpointTest extends KernelTestBase {
   use ServerStubTrait;
   use UserCreationTrait;
 
+  /**
+   * {@inheritdoc}
+   */
   protected static $modules = ['system', 'user', 'sitebeam'];
 
   private const SITE = 'http://localhost';
 
+  /**
+   * {@inheritdoc}
+   */
   protected function setUp(): void {
     parent::setUp();
     $this->installConfig(['system', 'sitebeam']);
@@ -38,8 +44,14 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->resetStub();
   }
 
+  /**
+   * Tests that json post sends one escaped mail to the fixed recipient.
+   */
   public function testJsonPostSendsOneEscapedMailToTheFixedRecipient(): void {
-    $response = $this->postJson(['message' => "<script>alert('x')</script>\nsecond line", 'to' => 'attacker@example.test']);
+    $response = $this->postJson([
+      'message' => "<script>alert('x')</script>\nsecond line",
+      'to' => 'attacker@example.test',
+    ]);
 
     $this->assertSame(200, $response->getStatusCode(), (string) $response->getContent());
     $this->assertSame('ok', $this->json($response)['status']);
@@ -52,12 +64,18 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertStringNotContainsString('attacker@', json_encode($emails));
   }
 
+  /**
+   * Tests that configured recipient wins.
+   */
   public function testConfiguredRecipientWins(): void {
     $this->config('sitebeam.settings')->set('contact.recipient', 'sales@example.test')->save();
     $this->assertSame(200, $this->postJson([])->getStatusCode());
     $this->assertSame('sales@example.test', $this->stubEmails()[0]['to']);
   }
 
+  /**
+   * Tests that form post without javascript redirects back with sent.
+   */
   public function testFormPostWithoutJavascriptRedirectsBackWithSent(): void {
     $request = Request::create('/sitebeam/contact', 'POST', $this->fields([]), [], [], [
       'HTTP_ORIGIN' => self::SITE,
@@ -70,7 +88,10 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertCount(1, $this->stubEmails());
   }
 
-  public function testFormPostFailureIsAPageWithAWayBack(): void {
+  /**
+   * Tests that form post failure is a page with a way back.
+   */
+  public function testFormPostFailureIsPageWithWayBack(): void {
     $request = Request::create('/sitebeam/contact', 'POST', $this->fields(['email' => 'nope']), [], [], [
       'HTTP_REFERER' => self::SITE . '/contact-us',
       'CONTENT_TYPE' => 'application/x-www-form-urlencoded',
@@ -83,6 +104,8 @@ final class ContactEndpointTest extends KernelTestBase {
   }
 
   /**
+   * Tests that refusals send nothing.
+   *
    * @dataProvider refusals
    */
   public function testRefusalsSendNothing(array $fields, array $server, int $status, string $code, ?string $field): void {
@@ -95,19 +118,29 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertSame([], $this->stubEmails());
   }
 
+  /**
+   * Data provider for testRefusalsSendNothing().
+   */
   public static function refusals(): array {
     return [
       'bad email' => [['email' => 'ann@'], [], 400, 'invalid_field', 'email'],
-      'header injection in subject' => [['subject' => "Hi\r\nBcc: all@example.test"], [], 400, 'invalid_field', 'subject'],
+      'header injection in subject' => [
+        ['subject' => "Hi\r\nBcc: all@example.test"], [], 400, 'invalid_field', 'subject',
+      ],
       'message too long' => [['message' => str_repeat('m', 10001)], [], 400, 'invalid_field', 'message'],
       'honeypot' => [['homepage' => 'http://spam.test'], [], 400, 'spam_suspected', NULL],
       'other origin' => [[], ['HTTP_ORIGIN' => 'https://evil.example'], 403, 'forbidden_origin', NULL],
       'null origin' => [[], ['HTTP_ORIGIN' => 'null'], 403, 'forbidden_origin', NULL],
-      'other referer without origin' => [[], ['HTTP_ORIGIN' => NULL, 'HTTP_REFERER' => 'https://evil.example/page'], 403, 'forbidden_origin', NULL],
+      'other referer without origin' => [
+        [], ['HTTP_ORIGIN' => NULL, 'HTTP_REFERER' => 'https://evil.example/page'], 403, 'forbidden_origin', NULL,
+      ],
     ];
   }
 
-  public function testATicketYoungerThan3SecondsIsRefused(): void {
+  /**
+   * Tests that a ticket younger than3 seconds is refused.
+   */
+  public function testTicketYoungerThan3SecondsIsRefused(): void {
     $tickets = $this->container->get('sitebeam.contact_ticket');
     $response = $this->postJson(['ticket' => $tickets->issue((int) (microtime(TRUE) * 1000) - 1000)]);
     $this->assertSame(400, $response->getStatusCode());
@@ -116,7 +149,10 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertSame([], $this->stubEmails());
   }
 
-  public function testGetAnswersAFreshTicketNeverCached(): void {
+  /**
+   * Tests that get answers a fresh ticket never cached.
+   */
+  public function testGetAnswersFreshTicketNeverCached(): void {
     $response = $this->handle(Request::create('/sitebeam/contact', 'GET', [], [], [], ['HTTP_ORIGIN' => self::SITE]));
     $this->assertSame(200, $response->getStatusCode());
     $this->assertStringContainsString('no-store', (string) $response->headers->get('Cache-Control'));
@@ -126,6 +162,9 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertFalse($this->container->get('sitebeam.contact_ticket')->isValid($ticket), 'Too fresh to post with.');
   }
 
+  /**
+   * Tests that other methods and bodies are refused.
+   */
   public function testOtherMethodsAndBodiesAreRefused(): void {
     $put = $this->handle(Request::create('/sitebeam/contact', 'PUT'));
     $this->assertSame(405, $put->getStatusCode());
@@ -143,6 +182,9 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertSame(413, $big->getStatusCode());
   }
 
+  /**
+   * Tests that every post counts towards the rate limit.
+   */
   public function testEveryPostCountsTowardsTheRateLimit(): void {
     $this->config('sitebeam.settings')->set('contact.flood_limit', 2)->set('contact.flood_window', 600)->save();
     $this->assertSame(400, $this->postJson(['email' => 'bad'])->getStatusCode());
@@ -154,6 +196,9 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertCount(1, $this->stubEmails());
   }
 
+  /**
+   * Tests that refused credentials mean not configured and reveal nothing.
+   */
   public function testRefusedCredentialsMeanNotConfiguredAndRevealNothing(): void {
     $this->config('sitebeam.settings')->set('api_token', 'wrong-secret-token')->save();
     $response = $this->postJson([]);
@@ -164,6 +209,9 @@ final class ContactEndpointTest extends KernelTestBase {
     }
   }
 
+  /**
+   * Tests that api trouble is upstream failed.
+   */
   public function testApiTroubleIsUpstreamFailed(): void {
     $this->failEmailSends(500);
     $response = $this->postJson([]);
@@ -171,6 +219,9 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
   }
 
+  /**
+   * Tests that api rate limit asks the visitor to retry later.
+   */
   public function testApiRateLimitAsksTheVisitorToRetryLater(): void {
     $this->failEmailSends(429);
     $response = $this->postJson([]);
@@ -179,6 +230,9 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertMatchesRegularExpression('/^\d+$/', (string) $response->headers->get('Retry-After'));
   }
 
+  /**
+   * Tests that signed in visitors need the form token.
+   */
   public function testSignedInVisitorsNeedTheFormToken(): void {
     $this->setUpCurrentUser(['name' => 'member', 'mail' => 'member@example.test']);
     $missing = $this->postJson([]);
@@ -190,6 +244,9 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->assertCount(1, $this->stubEmails());
   }
 
+  /**
+   * A valid post with the given fields changed (NULL removes one).
+   */
   private function fields(array $overrides): array {
     return array_filter($overrides + [
       'name' => 'Ann',
@@ -201,15 +258,24 @@ final class ContactEndpointTest extends KernelTestBase {
     ], static fn ($value): bool => $value !== NULL);
   }
 
+  /**
+   * Posts the fields as JSON from this site's origin.
+   */
   private function postJson(array $overrides, array $server = []): Response {
     $server = array_filter($server + ['HTTP_ORIGIN' => self::SITE, 'CONTENT_TYPE' => 'application/json'], static fn ($value): bool => $value !== NULL);
     return $this->handle(Request::create('/sitebeam/contact', 'POST', [], [], [], $server, json_encode($this->fields($overrides))));
   }
 
+  /**
+   * Sends a request through Drupal's HTTP kernel.
+   */
   private function handle(Request $request): Response {
     return $this->container->get('http_kernel')->handle($request);
   }
 
+  /**
+   * The decoded JSON answer.
+   */
   private function json(Response $response): array {
     return (array) json_decode((string) $response->getContent(), TRUE);
   }

@@ -18,8 +18,14 @@ final class MailPluginTest extends KernelTestBase {
 
   use ServerStubTrait;
 
+  /**
+   * {@inheritdoc}
+   */
   protected static $modules = ['system', 'user', 'dblog', 'sitebeam', 'sitebeam_test'];
 
+  /**
+   * {@inheritdoc}
+   */
   protected function setUp(): void {
     parent::setUp();
     // KernelTestBase forces the test collector through a global override;
@@ -38,11 +44,17 @@ final class MailPluginTest extends KernelTestBase {
     $this->resetStub();
   }
 
+  /**
+   * Tests that the switch made sitebeam the default mailer.
+   */
   public function testTheSwitchMadeSitebeamTheDefaultMailer(): void {
     $this->assertSame('sitebeam_mail', $this->config('system.mail')->get('interface.default'));
     $this->assertSame('test_mail_collector', $this->config('sitebeam.settings')->get('mail.previous_interface'));
   }
 
+  /**
+   * Tests that mail with Cc, Bcc and two attachments reaches every recipient.
+   */
   public function testPlainMailWithCcBccAndTwoAttachmentsReachesEveryRecipient(): void {
     $result = $this->sendProbe('ann@example.test, Bob <bob@example.test>', [
       'subject' => 'Monthly report',
@@ -71,6 +83,9 @@ final class MailPluginTest extends KernelTestBase {
     }
   }
 
+  /**
+   * Tests that html mail keeps its html.
+   */
   public function testHtmlMailKeepsItsHtml(): void {
     $result = $this->sendProbe('ann@example.test', [
       'subject' => 'News',
@@ -81,6 +96,9 @@ final class MailPluginTest extends KernelTestBase {
     $this->assertSame('<h1>News</h1><p>Fresh</p>', $this->stubEmails()[0]['content']);
   }
 
+  /**
+   * Tests that api failure is logged and reported without fallback.
+   */
   public function testApiFailureIsLoggedAndReportedWithoutFallback(): void {
     $this->failEmailSends(503);
     $result = $this->sendProbe('ann@example.test', ['subject' => 'Lost', 'body' => ['x']]);
@@ -93,6 +111,9 @@ final class MailPluginTest extends KernelTestBase {
     $this->assertStringContainsString('HTTP 503', $log);
   }
 
+  /**
+   * Tests that wrong token is logged without the token.
+   */
   public function testWrongTokenIsLoggedWithoutTheToken(): void {
     $this->config('sitebeam.settings')->set('api_token', 'wrong-secret-token')->save();
     $result = $this->sendProbe('ann@example.test', ['subject' => 'Refused', 'body' => ['x']]);
@@ -103,13 +124,19 @@ final class MailPluginTest extends KernelTestBase {
     $this->assertStringNotContainsString('wrong-secret-token', $log);
   }
 
+  /**
+   * Tests that email api not enabled is logged.
+   */
   public function testEmailApiNotEnabledIsLogged(): void {
     $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => FALSE]);
     $this->assertFalse($this->sendProbe('ann@example.test', ['subject' => 'No', 'body' => ['x']])['result']);
     $this->assertStringContainsString('HTTP 403 not_emailapi', $this->sitebeamLog());
   }
 
-  public function testASiteAddressTheContractRefusesLeavesThePasswordResetToTheAccountSender(): void {
+  /**
+   * Tests that a refused site address leaves the sender to the account.
+   */
+  public function testRefusedSiteAddressLeavesPasswordResetToAccountSender(): void {
     $this->installEntitySchema('user');
     $this->installConfig(['user']);
     $this->config('system.site')->set('mail', 'drupal@localhost')->save();
@@ -126,6 +153,9 @@ final class MailPluginTest extends KernelTestBase {
     $this->assertStringContainsString('From header holds an invalid address: "drupal@localhost"', $this->sitebeamLog());
   }
 
+  /**
+   * Tests that fallback hands each failed recipient to the previous mailer.
+   */
   public function testFallbackHandsEachFailedRecipientToThePreviousMailer(): void {
     $this->config('sitebeam.settings')->set('mail.fallback', TRUE)->save();
     $this->failEmailSends(500);
@@ -146,6 +176,9 @@ final class MailPluginTest extends KernelTestBase {
     }
   }
 
+  /**
+   * Tests that switching off and uninstalling restore the previous mailer.
+   */
   public function testSwitchingOffAndUninstallingRestoreThePreviousMailer(): void {
     $switch = $this->container->get('sitebeam.mailer_switch');
     $switch->apply(FALSE);
@@ -156,12 +189,18 @@ final class MailPluginTest extends KernelTestBase {
     $this->assertSame('test_mail_collector', $this->config('system.mail')->get('interface.default'));
   }
 
+  /**
+   * Sends the test module's probe mail through the mail manager.
+   */
   private function sendProbe(string $to, array $params): array {
     $mail_manager = $this->container->get('plugin.manager.mail');
     assert($mail_manager instanceof MailManagerInterface);
     return $mail_manager->mail('sitebeam_test', 'probe', $to, 'en', $params);
   }
 
+  /**
+   * Every message of the sitebeam log channel, placeholders replaced.
+   */
   private function sitebeamLog(): string {
     $lines = [];
     $rows = $this->container->get('database')->select('watchdog', 'w')->fields('w', ['message', 'variables'])->condition('type', 'sitebeam')->execute();
@@ -171,6 +210,9 @@ final class MailPluginTest extends KernelTestBase {
     return implode("\n", $lines);
   }
 
+  /**
+   * The file names inside a base64 zip, sorted.
+   */
   private function zipEntries(string $b64): array {
     $path = tempnam(sys_get_temp_dir(), 'sitebeam-zip');
     file_put_contents($path, base64_decode($b64));

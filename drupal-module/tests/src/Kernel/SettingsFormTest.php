@@ -10,7 +10,7 @@ use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 
 /**
- * The settings form: token source, token storage, validation and the mailer switch.
+ * The settings form: token source and storage, validation, mailer switch.
  *
  * @group sitebeam
  */
@@ -18,8 +18,14 @@ final class SettingsFormTest extends KernelTestBase {
 
   use ServerStubTrait;
 
+  /**
+   * {@inheritdoc}
+   */
   protected static $modules = ['system', 'user', 'sitebeam'];
 
+  /**
+   * {@inheritdoc}
+   */
   protected function setUp(): void {
     parent::setUp();
     unset($GLOBALS['config']['system.mail']['interface']['default']);
@@ -28,6 +34,9 @@ final class SettingsFormTest extends KernelTestBase {
     $this->config('system.mail')->set('interface.default', 'php_mail')->save();
   }
 
+  /**
+   * Tests that typed token is stored but never rendered.
+   */
   public function testTypedTokenIsStoredButNeverRendered(): void {
     $this->submit(['base_url' => 'https://api.example.test', 'api_token' => 'typed-secret-token']);
     $this->assertSame('typed-secret-token', $this->config('sitebeam.settings')->get('api_token'));
@@ -39,6 +48,9 @@ final class SettingsFormTest extends KernelTestBase {
     $this->assertStringContainsString('name="api_token_clear"', $html);
   }
 
+  /**
+   * Tests that an empty token field keeps the token; the checkbox removes it.
+   */
   public function testEmptyTokenFieldKeepsTheStoredTokenAndTheCheckboxRemovesIt(): void {
     $this->config('sitebeam.settings')->set('api_token', 'kept-token')->save();
     $this->submit(['base_url' => 'https://api.example.test', 'api_token' => '']);
@@ -48,6 +60,9 @@ final class SettingsFormTest extends KernelTestBase {
     $this->assertSame('', $this->config('sitebeam.settings')->get('api_token'));
   }
 
+  /**
+   * Tests that settings php token hides the token field.
+   */
   public function testSettingsPhpTokenHidesTheTokenField(): void {
     $this->setSetting('sitebeam_api_token', 'settings-secret-token');
     $html = $this->renderForm();
@@ -56,12 +71,18 @@ final class SettingsFormTest extends KernelTestBase {
     $this->assertStringNotContainsString('settings-secret-token', $html);
   }
 
-  public function testPlainHttpInstanceIsRefusedWithAClearMessage(): void {
+  /**
+   * Tests that plain http instance is refused with a clear message.
+   */
+  public function testPlainHttpInstanceIsRefusedWithClearMessage(): void {
     $errors = $this->submit(['base_url' => 'http://api.example.com']);
     $this->assertStringContainsString('must use https', (string) ($errors['base_url'] ?? ''));
     $this->assertSame('', $this->container->get('config.storage')->read('sitebeam.settings')['base_url']);
   }
 
+  /**
+   * Tests that paths and roles are saved as lists.
+   */
   public function testPathsAndRolesAreSavedAsLists(): void {
     $this->submit([
       'base_url' => 'http://127.0.0.1:4010',
@@ -75,6 +96,9 @@ final class SettingsFormTest extends KernelTestBase {
     $this->assertSame(['authenticated'], $config->get('visibility.roles'));
   }
 
+  /**
+   * Tests that mail route switches the default mailer and back.
+   */
   public function testMailRouteSwitchesTheDefaultMailerAndBack(): void {
     $this->submit(['mail_route' => 1]);
     $this->assertSame('sitebeam_mail', $this->config('system.mail')->get('interface.default'));
@@ -85,6 +109,8 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
+   * Tests that test connection probes the email api.
+   *
    * @dataProvider connectionAnswers
    */
   public function testTestConnectionProbesTheEmailApi(string $token, bool $reachable, ?array $account, ?int $fault, string $type, string $words): void {
@@ -104,17 +130,29 @@ final class SettingsFormTest extends KernelTestBase {
     $this->assertSame([], $this->stubEmails(), 'Testing sends nothing.');
   }
 
+  /**
+   * Data provider for testTestConnectionProbesTheEmailApi().
+   */
   public static function connectionAnswers(): array {
     return [
       'success' => ['dev-token', TRUE, NULL, NULL, 'status', 'the token is accepted and email sending is enabled'],
       'wrong token' => ['not-the-token', TRUE, NULL, NULL, 'error', 'refused the token (401): the token is wrong'],
-      'email API not enabled, AI API enabled' => ['dev-token', TRUE, ['email_api' => FALSE, 'ai_api' => TRUE], NULL, 'error', 'Email sending is not enabled for this account (403 not_emailapi)'],
+      'email API not enabled, AI API enabled' => [
+        'dev-token',
+        TRUE,
+        ['email_api' => FALSE, 'ai_api' => TRUE],
+        NULL,
+        'error',
+        'Email sending is not enabled for this account (403 not_emailapi)',
+      ],
       'email sending switched off' => ['dev-token', TRUE, NULL, 405, 'error', 'has email sending switched off (405)'],
       'unreachable' => ['dev-token', FALSE, NULL, NULL, 'error', 'cannot be reached'],
     ];
   }
 
   /**
+   * Tests that the stored token never travels to an unsaved address.
+   *
    * @dataProvider storedTokenSources
    */
   public function testTheStoredTokenNeverTravelsToAnUnsavedAddress(bool $in_settings_php): void {
@@ -135,10 +173,16 @@ final class SettingsFormTest extends KernelTestBase {
     $this->assertStringContainsString('Connected to ' . $this->stubUrl(), $status, 'The saved address is tested with the stored token.');
   }
 
+  /**
+   * Data provider for testTheStoredTokenNeverTravelsToAnUnsavedAddress().
+   */
   public static function storedTokenSources(): array {
     return ['settings.php' => [TRUE], 'configuration' => [FALSE]];
   }
 
+  /**
+   * Tests that send test email explains an account without email.
+   */
   public function testSendTestEmailExplainsAnAccountWithoutEmail(): void {
     $this->resetStub();
     $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => FALSE]);
@@ -158,6 +202,9 @@ final class SettingsFormTest extends KernelTestBase {
     return array_map('strval', $form_state->getErrors());
   }
 
+  /**
+   * The settings form as HTML.
+   */
   private function renderForm(): string {
     $form = $this->container->get('form_builder')->getForm(SettingsForm::class);
     return (string) $this->container->get('renderer')->renderInIsolation($form);

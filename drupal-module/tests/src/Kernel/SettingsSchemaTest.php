@@ -16,25 +16,39 @@ final class SettingsSchemaTest extends KernelTestBase {
 
   use SchemaCheckTestTrait;
 
+  /**
+   * {@inheritdoc}
+   */
   protected static $modules = ['system', 'user', 'sitebeam'];
 
+  /**
+   * {@inheritdoc}
+   */
   protected function setUp(): void {
     parent::setUp();
     $this->installConfig(['user', 'sitebeam']);
   }
 
+  /**
+   * Tests that defaults match the schema and validate.
+   */
   public function testDefaultsMatchTheSchemaAndValidate(): void {
     $this->assertConfigSchemaByName('sitebeam.settings');
     $this->assertSame([], $this->violations([]));
     $this->assertSame(['/admin*', '/batch', '/node/add*', '/user/*/*'], $this->config('sitebeam.settings')->get('visibility.paths'));
   }
 
+  /**
+   * Tests that local and https instances are accepted.
+   */
   public function testLocalAndHttpsInstancesAreAccepted(): void {
     $this->assertSame([], $this->violations(['base_url' => 'http://127.0.0.1:4010']));
     $this->assertSame([], $this->violations(['base_url' => 'https://api.example.com/']));
   }
 
   /**
+   * Tests that bad values are refused with their path.
+   *
    * @dataProvider badValues
    */
   public function testBadValuesAreRefusedWithTheirPath(array $change, string $path, string $words): void {
@@ -43,6 +57,9 @@ final class SettingsSchemaTest extends KernelTestBase {
     $this->assertStringContainsString($words, $violations[$path]);
   }
 
+  /**
+   * Data provider for testBadValuesAreRefusedWithTheirPath().
+   */
   public static function badValues(): array {
     return [
       'token sent in clear' => [['base_url' => 'http://api.example.com'], 'base_url', 'must use https'],

@@ -17,8 +17,14 @@ use Symfony\Component\Routing\Route;
  */
 final class TrackerAttachmentsTest extends KernelTestBase {
 
+  /**
+   * {@inheritdoc}
+   */
   protected static $modules = ['system', 'user', 'sitebeam', 'sitebeam_test'];
 
+  /**
+   * {@inheritdoc}
+   */
   protected function setUp(): void {
     parent::setUp();
     $this->installConfig(['system', 'sitebeam']);
@@ -29,12 +35,18 @@ final class TrackerAttachmentsTest extends KernelTestBase {
       ->save();
   }
 
+  /**
+   * Tests that tracked page carries the tag with its cacheability.
+   */
   public function testTrackedPageCarriesTheTagWithItsCacheability(): void {
     $attachments = $this->attachmentsFor('/node/1');
     $this->assertNotNull($this->trackerScriptAttributes($attachments));
     $this->assertCacheability($attachments);
   }
 
+  /**
+   * Tests that excluded role is not tracked and still varies by role.
+   */
   public function testExcludedRoleIsNotTrackedAndStillVariesByRole(): void {
     $attachments = $this->attachmentsFor('/node/1', ['authenticated', 'editor']);
     $this->assertNull($this->trackerScriptAttributes($attachments));
@@ -43,6 +55,8 @@ final class TrackerAttachmentsTest extends KernelTestBase {
   }
 
   /**
+   * Tests that default excluded paths.
+   *
    * @dataProvider excludedPaths
    */
   public function testDefaultExcludedPaths(string $path): void {
@@ -51,6 +65,9 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->assertCacheability($attachments);
   }
 
+  /**
+   * Data provider for testDefaultExcludedPaths().
+   */
   public static function excludedPaths(): array {
     return [
       ['/admin/structure'],
@@ -61,15 +78,24 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     ];
   }
 
+  /**
+   * Tests that user profile is tracked.
+   */
   public function testUserProfileIsTracked(): void {
     $this->assertTracked('/user/1');
   }
 
+  /**
+   * Tests that admin route is never tracked.
+   */
   public function testAdminRouteIsNeverTracked(): void {
     $attachments = $this->attachmentsFor('/some/page', [], TRUE);
     $this->assertNull($this->trackerScriptAttributes($attachments));
   }
 
+  /**
+   * Tests that disabled or unconfigured tracker is absent.
+   */
   public function testDisabledOrUnconfiguredTrackerIsAbsent(): void {
     $this->config('sitebeam.settings')->set('tracker.enabled', FALSE)->save();
     $this->assertNull($this->trackerScriptAttributes($this->attachmentsFor('/node/1')));
@@ -77,6 +103,9 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->assertNull($this->trackerScriptAttributes($this->attachmentsFor('/node/1')));
   }
 
+  /**
+   * Tests that the tag carries the data attributes and follows the settings.
+   */
   public function testTheTagCarriesTheDataAttributesAndFollowsTheSettings(): void {
     $attributes = $this->trackerScriptAttributes($this->attachmentsFor('/node/1'));
     $this->assertSame('https://api.example.test', $attributes['data-api']);
@@ -93,13 +122,19 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->assertSame('false', $attributes['data-respect-dnt']);
   }
 
-  public function testTheRenderedTagIsADeferredScript(): void {
+  /**
+   * Tests that the rendered tag is a deferred script.
+   */
+  public function testRenderedTagIsDeferredScript(): void {
     $attachments = $this->attachmentsFor('/node/1');
     [$element] = $attachments['#attached']['html_head'][0];
     $html = (string) $this->container->get('renderer')->renderInIsolation($element);
     $this->assertMatchesRegularExpression('~^<script src="[^"]+/js/sitebeam\.min\.js\?\w+" defer data-api="https://api\.example\.test" data-website="kernel\.example" data-track-localhost="true"[^>]*></script>~', $html);
   }
 
+  /**
+   * Tests that noscript pixel in the body.
+   */
   public function testNoscriptPixelInTheBody(): void {
     $page_top = $this->pageTopFor('/node/1');
     $html = (string) $this->container->get('renderer')->renderInIsolation($page_top);
@@ -109,6 +144,9 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->assertContains('config:sitebeam.settings', $page_top['sitebeam_pixel']['#cache']['tags']);
   }
 
+  /**
+   * Tests that settings php overrides reach the tag and the pixel.
+   */
   public function testSettingsPhpOverridesReachTheTagAndThePixel(): void {
     $this->config('sitebeam.settings')->set('base_url', '')->set('website', '')->save();
     $GLOBALS['config']['sitebeam.settings']['base_url'] = 'https://override.example.test';
@@ -121,11 +159,17 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->assertSame('override.example', $attributes['data-website']);
   }
 
+  /**
+   * Tests that pixel uses the host when no website is set.
+   */
   public function testPixelUsesTheHostWhenNoWebsiteIsSet(): void {
     $this->config('sitebeam.settings')->set('website', '')->save();
     $this->assertStringContainsString('/v1/tracker/img/site.example.test"', $this->renderedPageTop('/node/1'));
   }
 
+  /**
+   * Tests that no pixel when switched off or not tracked.
+   */
   public function testNoPixelWhenSwitchedOffOrNotTracked(): void {
     $this->config('sitebeam.settings')->set('tracker.noscript', FALSE)->save();
     $this->assertStringNotContainsString('<img', $this->renderedPageTop('/node/1'));
@@ -133,16 +177,25 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->assertStringNotContainsString('<img', $this->renderedPageTop('/admin/config'));
   }
 
+  /**
+   * Asserts that the tracker's tag is on the page.
+   */
   private function assertTracked(string $path, array $roles = []): void {
     $this->assertNotNull($this->trackerScriptAttributes($this->attachmentsFor($path, $roles)));
   }
 
+  /**
+   * Asserts that the attachments vary by role, path and the settings.
+   */
   private function assertCacheability(array $attachments): void {
     $this->assertContains('user.roles', $attachments['#cache']['contexts']);
     $this->assertContains('url.path', $attachments['#cache']['contexts']);
     $this->assertContains('config:sitebeam.settings', $attachments['#cache']['tags']);
   }
 
+  /**
+   * The page attachments the module adds on a path.
+   */
   private function attachmentsFor(string $path, array $roles = [], bool $admin_route = FALSE): array {
     $this->visit($path, $roles, $admin_route);
     $attachments = [];
@@ -150,6 +203,9 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     return $attachments;
   }
 
+  /**
+   * The page_top elements the module adds on a path.
+   */
   private function pageTopFor(string $path): array {
     $this->visit($path, []);
     $page_top = [];
@@ -157,11 +213,17 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     return $page_top;
   }
 
+  /**
+   * The page_top elements of a path as HTML.
+   */
   private function renderedPageTop(string $path): string {
     $page_top = $this->pageTopFor($path);
     return (string) $this->container->get('renderer')->renderInIsolation($page_top);
   }
 
+  /**
+   * Makes a path the current request, for a visitor with these roles.
+   */
   private function visit(string $path, array $roles, bool $admin_route = FALSE): void {
     $request = Request::create('http://site.example.test' . $path);
     $request->attributes->set('_route_object', new Route($path, [], [], ['_admin_route' => $admin_route]));
@@ -169,7 +231,10 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $this->container->get('request_stack')->push($request);
     $this->container->get('current_route_match')->resetRouteMatch();
     $this->container->get('path.current')->setPath($path, $request);
-    $this->container->get('current_user')->setAccount(new UserSession(['uid' => $roles ? 2 : 0, 'roles' => $roles ?: ['anonymous']]));
+    $this->container->get('current_user')->setAccount(new UserSession([
+      'uid' => $roles ? 2 : 0,
+      'roles' => $roles ?: ['anonymous'],
+    ]));
   }
 
   /**

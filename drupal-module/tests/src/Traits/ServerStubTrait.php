@@ -11,6 +11,9 @@ use GuzzleHttp\Client;
  */
 trait ServerStubTrait {
 
+  /**
+   * The address of the stub tests/drupal/kernel.sh started.
+   */
   protected function stubUrl(): string {
     $url = (string) getenv('STUB_URL');
     if ($url === '') {
@@ -19,6 +22,9 @@ trait ServerStubTrait {
     return rtrim($url, '/');
   }
 
+  /**
+   * Calls the stub; returns the decoded JSON answer.
+   */
   protected function stub(string $method, string $path, ?array $json = NULL): array {
     $options = ['http_errors' => TRUE, 'timeout' => 10];
     if ($json !== NULL) {
@@ -35,14 +41,22 @@ trait ServerStubTrait {
     return array_column($this->stub('GET', '/__stub/emails')['emails'] ?? [], 'message');
   }
 
+  /**
+   * Forgets sent emails and faults, and enables both APIs of the account.
+   */
   protected function resetStub(): void {
     $this->stub('DELETE', '/__stub/emails');
     $this->stub('DELETE', '/__stub/faults');
     $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => TRUE, 'ai_api' => TRUE]);
   }
 
+  /**
+   * Makes every email send answer with this status.
+   */
   protected function failEmailSends(int $status): void {
-    $this->stub('PUT', '/__stub/faults', ['faults' => [['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => $status]]]);
+    $this->stub('PUT', '/__stub/faults', [
+      'faults' => [['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => $status]],
+    ]);
   }
 
 }

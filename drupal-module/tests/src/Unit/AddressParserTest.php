@@ -13,27 +13,41 @@ use PHPUnit\Framework\TestCase;
  */
 final class AddressParserTest extends TestCase {
 
+  /**
+   * Tests that plain display name and quoted comma in one header.
+   */
   public function testPlainDisplayNameAndQuotedCommaInOneHeader(): void {
     $list = AddressParser::parseList('a@example.test, Bea Blue <b@example.test>, "Doe, Carl" <c@example.test>', 'To');
     $this->assertSame(['a@example.test', 'b@example.test', 'c@example.test'], array_map(fn ($a) => $a->email, $list));
     $this->assertSame(['', 'Bea Blue', 'Doe, Carl'], array_map(fn ($a) => $a->name, $list));
   }
 
+  /**
+   * Tests that each address once whatever its case.
+   */
   public function testEachAddressOnceWhateverItsCase(): void {
     $list = AddressParser::parseList('a@example.test, A@Example.test, Other <a@example.test>', 'To');
     $this->assertCount(1, $list);
   }
 
+  /**
+   * Tests that mime encoded display name is decoded.
+   */
   public function testMimeEncodedDisplayNameIsDecoded(): void {
     $list = AddressParser::parseList('=?UTF-8?B?w4lsw6huZQ==?= <e@example.test>', 'From');
     $this->assertSame('Élène', $list[0]->name);
   }
 
+  /**
+   * Tests that empty header has no address.
+   */
   public function testEmptyHeaderHasNoAddress(): void {
     $this->assertSame([], AddressParser::parseList('  ', 'Cc'));
   }
 
   /**
+   * Tests that line breaks are refused.
+   *
    * @dataProvider injectionProvider
    */
   public function testLineBreaksAreRefused(string $value): void {
@@ -42,6 +56,9 @@ final class AddressParserTest extends TestCase {
     AddressParser::parseList($value, 'Bcc');
   }
 
+  /**
+   * Data provider for testLineBreaksAreRefused().
+   */
   public static function injectionProvider(): array {
     return [
       'LF' => ["a@example.test\nBcc: victim@example.test"],
@@ -51,6 +68,8 @@ final class AddressParserTest extends TestCase {
   }
 
   /**
+   * Tests that control characters in the decoded name are refused.
+   *
    * @dataProvider encodedControlCharacterProvider
    */
   public function testControlCharactersInTheDecodedNameAreRefused(string $name): void {
@@ -59,6 +78,9 @@ final class AddressParserTest extends TestCase {
     AddressParser::parseList('=?UTF-8?B?' . base64_encode($name) . '?= <site@example.test>', 'From');
   }
 
+  /**
+   * Data provider for testControlCharactersInTheDecodedNameAreRefused().
+   */
   public static function encodedControlCharacterProvider(): array {
     return [
       'CRLF' => ["Zo\u{EB}\r\nBcc: victim@evil.test"],
@@ -69,12 +91,18 @@ final class AddressParserTest extends TestCase {
     ];
   }
 
+  /**
+   * Tests that invalid address names the header.
+   */
   public function testInvalidAddressNamesTheHeader(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('Reply-To header holds an invalid address: "not-an-address"');
     AddressParser::parseList('not-an-address', 'Reply-To');
   }
 
+  /**
+   * Tests that valid email.
+   */
   public function testValidEmail(): void {
     $this->assertTrue(AddressParser::isValidEmail('jo.smith+tag@example.co.uk'));
     $this->assertFalse(AddressParser::isValidEmail('two@example.test three@example.test'));

@@ -14,12 +14,17 @@ use PHPUnit\Framework\TestCase;
 final class ApiResultTest extends TestCase {
 
   /**
+   * Tests that diagnosis.
+   *
    * @dataProvider answers
    */
   public function testDiagnosis(ApiResult $result, string $expected): void {
     $this->assertSame($expected, $result->diagnosis());
   }
 
+  /**
+   * Data provider for testDiagnosis().
+   */
   public static function answers(): array {
     $error = fn (string $code) => json_encode(['status' => 'ko', 'error' => 'text', 'i18n_code' => $code]);
     return [
@@ -27,7 +32,10 @@ final class ApiResultTest extends TestCase {
       '2xx without status ok' => [ApiResult::fromResponse(200, '<html>'), ApiResult::SERVER_ERROR],
       'token wrong' => [ApiResult::fromResponse(401, $error('auth_failed')), ApiResult::TOKEN_WRONG],
       'email not enabled' => [ApiResult::fromResponse(403, $error('not_emailapi')), ApiResult::NOT_ENABLED],
-      'instance without email' => [ApiResult::fromResponse(405, $error('disabled_email_service')), ApiResult::SERVICE_DISABLED],
+      'instance without email' => [
+        ApiResult::fromResponse(405, $error('disabled_email_service')),
+        ApiResult::SERVICE_DISABLED,
+      ],
       'bad payload' => [ApiResult::fromResponse(400, $error('invalid_payload')), ApiResult::REJECTED],
       'rate limited' => [ApiResult::fromResponse(429, $error('rate_limited'), 30), ApiResult::RATE_LIMITED],
       'server error' => [ApiResult::fromResponse(503, 'Service Unavailable'), ApiResult::SERVER_ERROR],
@@ -36,6 +44,9 @@ final class ApiResultTest extends TestCase {
     ];
   }
 
+  /**
+   * Tests that code text and log line.
+   */
   public function testCodeTextAndLogLine(): void {
     $result = ApiResult::fromResponse(403, '{"status":"ko","error":"email API not enabled","i18n_code":"not_emailapi"}');
     $this->assertFalse($result->isSuccess());
@@ -44,6 +55,9 @@ final class ApiResultTest extends TestCase {
     $this->assertSame('HTTP 403 not_emailapi: email API not enabled', $result->logSummary());
   }
 
+  /**
+   * Tests that retry after and body without json.
+   */
   public function testRetryAfterAndBodyWithoutJson(): void {
     $result = ApiResult::fromResponse(429, 'slow down', 12);
     $this->assertSame(12, $result->retryAfter);
@@ -51,6 +65,9 @@ final class ApiResultTest extends TestCase {
     $this->assertSame('HTTP 429', $result->errorText());
   }
 
+  /**
+   * Tests that network failure log line.
+   */
   public function testNetworkFailureLogLine(): void {
     $this->assertSame('network failure: timed out', ApiResult::networkFailure('timed out')->logSummary());
   }

@@ -13,21 +13,42 @@ use PHPUnit\Framework\TestCase;
  */
 final class AttachmentPackerTest extends TestCase {
 
+  /**
+   * Files to delete after the test.
+   */
   private array $tempFiles = [];
 
+  /**
+   * {@inheritdoc}
+   */
   protected function tearDown(): void {
     array_map('unlink', array_filter($this->tempFiles, 'is_file'));
   }
 
+  /**
+   * Tests that no attachment.
+   */
   public function testNoAttachment(): void {
     $this->assertNull(AttachmentPacker::pack([]));
   }
 
+  /**
+   * Tests that one file travels as it is.
+   */
   public function testOneFileTravelsAsItIs(): void {
-    $block = AttachmentPacker::pack([['filecontent' => '%PDF-1.4', 'filename' => 'invoice.pdf', 'filemime' => 'application/pdf']]);
-    $this->assertSame(['mime_type' => 'application/pdf', 'file_name' => 'invoice.pdf', 'b64' => base64_encode('%PDF-1.4')], $block);
+    $block = AttachmentPacker::pack([
+      ['filecontent' => '%PDF-1.4', 'filename' => 'invoice.pdf', 'filemime' => 'application/pdf'],
+    ]);
+    $this->assertSame([
+      'mime_type' => 'application/pdf',
+      'file_name' => 'invoice.pdf',
+      'b64' => base64_encode('%PDF-1.4'),
+    ], $block);
   }
 
+  /**
+   * Tests that file is read from its path.
+   */
   public function testFileIsReadFromItsPath(): void {
     $path = $this->tempFile('hello');
     $block = AttachmentPacker::pack([['filepath' => $path, 'filemime' => 'text/plain']]);
@@ -35,6 +56,9 @@ final class AttachmentPackerTest extends TestCase {
     $this->assertSame('hello', base64_decode($block['b64']));
   }
 
+  /**
+   * Tests that several files travel as one zip.
+   */
   public function testSeveralFilesTravelAsOneZip(): void {
     $block = AttachmentPacker::pack([
       ['filecontent' => 'one', 'filename' => 'notes.txt', 'filemime' => 'text/plain'],
@@ -54,24 +78,40 @@ final class AttachmentPackerTest extends TestCase {
     $zip->close();
   }
 
+  /**
+   * Tests that unsafe names and media types are neutralised.
+   */
   public function testUnsafeNamesAndMediaTypesAreNeutralised(): void {
-    $block = AttachmentPacker::pack([['filecontent' => 'x', 'filename' => "..\\evil\x07name.txt", 'filemime' => "text/plain\r\nX: y"]]);
+    $block = AttachmentPacker::pack([
+      ['filecontent' => 'x', 'filename' => "..\\evil\x07name.txt", 'filemime' => "text/plain\r\nX: y"],
+    ]);
     $this->assertSame('evil_name.txt', $block['file_name']);
     $this->assertSame('application/octet-stream', $block['mime_type']);
   }
 
+  /**
+   * Tests that unreadable file is an error.
+   */
   public function testUnreadableFileIsAnError(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('cannot be read');
     AttachmentPacker::pack([['filepath' => '/nonexistent/sitebeam/file.pdf']]);
   }
 
+  /**
+   * Tests that oversized attachment is an error.
+   */
   public function testOversizedAttachmentIsAnError(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('larger than the API accepts');
-    AttachmentPacker::pack([['filecontent' => str_repeat('a', AttachmentPacker::MAX_BYTES + 1), 'filename' => 'big.bin']]);
+    AttachmentPacker::pack([
+      ['filecontent' => str_repeat('a', AttachmentPacker::MAX_BYTES + 1), 'filename' => 'big.bin'],
+    ]);
   }
 
+  /**
+   * A temporary file holding the content.
+   */
   private function tempFile(string $content): string {
     $path = tempnam(sys_get_temp_dir(), 'sitebeam-test');
     file_put_contents($path, $content);

@@ -14,6 +14,9 @@ use PHPUnit\Framework\TestCase;
  */
 final class ContactMessageComposerTest extends TestCase {
 
+  /**
+   * Tests that recipient is fixed and visitor goes to reply to and body.
+   */
   public function testRecipientIsFixedAndVisitorGoesToReplyToAndBody(): void {
     $payload = ContactMessageComposer::compose(
       new ContactSubmission('Ann <b>', 'ann@example.test', 'Quote', "<script>alert(1)</script>\nThanks"),
@@ -31,6 +34,9 @@ final class ContactMessageComposerTest extends TestCase {
     $this->assertStringNotContainsString('<script>', $payload['content']);
   }
 
+  /**
+   * Tests that subject defaults to the visitor name.
+   */
   public function testSubjectDefaultsToTheVisitorName(): void {
     $payload = ContactMessageComposer::compose(new ContactSubmission('Ann', 'ann@example.test', '', 'Hi'), 'o@example.test', 'Site');
     $this->assertSame('[Site] Message from Ann', $payload['subject']);

@@ -15,23 +15,34 @@ use PHPUnit\Framework\TestCase;
  */
 final class ContactValidatorTest extends TestCase {
 
-  public function testValidPostIsTrimmedIntoASubmission(): void {
+  /**
+   * Tests that valid post is trimmed into a submission.
+   */
+  public function testValidPostIsTrimmedIntoSubmission(): void {
     $verdict = ContactValidator::validate($this->post(['name' => '  Ann  ', 'message' => "Line 1\nLine 2\n\n"]), $this->tickets());
     $this->assertInstanceOf(ContactSubmission::class, $verdict);
     $this->assertSame('Ann', $verdict->name);
     $this->assertSame("Line 1\nLine 2", $verdict->message);
   }
 
+  /**
+   * Tests that tabs and line breaks are allowed in the message.
+   */
   public function testTabsAndLineBreaksAreAllowedInTheMessage(): void {
     $verdict = ContactValidator::validate($this->post(['message' => "Col 1\tCol 2\r\nLine 2"]), $this->tickets());
     $this->assertInstanceOf(ContactSubmission::class, $verdict);
   }
 
+  /**
+   * Tests that subject is optional.
+   */
   public function testSubjectIsOptional(): void {
     $this->assertInstanceOf(ContactSubmission::class, ContactValidator::validate($this->post(['subject' => '']), $this->tickets()));
   }
 
   /**
+   * Tests that refusals.
+   *
    * @dataProvider refusals
    */
   public function testRefusals(array $overrides, string $code, string $field): void {
@@ -42,6 +53,9 @@ final class ContactValidatorTest extends TestCase {
     $this->assertSame(400, $verdict->status());
   }
 
+  /**
+   * Data provider for testRefusals().
+   */
   public static function refusals(): array {
     return [
       'honeypot filled' => [['homepage' => 'http://spam.test'], ContactProblem::SPAM_SUSPECTED, ''],
@@ -74,6 +88,9 @@ final class ContactValidatorTest extends TestCase {
     ];
   }
 
+  /**
+   * Tests that limits are inclusive.
+   */
   public function testLimitsAreInclusive(): void {
     $verdict = ContactValidator::validate($this->post([
       'name' => str_repeat('n', 200),
@@ -83,6 +100,9 @@ final class ContactValidatorTest extends TestCase {
     $this->assertInstanceOf(ContactSubmission::class, $verdict);
   }
 
+  /**
+   * Tests that problem statuses.
+   */
   public function testProblemStatuses(): void {
     $this->assertSame(429, (new ContactProblem(ContactProblem::RATE_LIMITED))->status());
     $this->assertSame(403, (new ContactProblem(ContactProblem::FORBIDDEN_ORIGIN))->status());
@@ -99,6 +119,9 @@ final class ContactValidatorTest extends TestCase {
     return static fn (mixed $ticket): bool => $ticket === 'valid-ticket';
   }
 
+  /**
+   * A valid post with the given fields changed (NULL removes one).
+   */
   private function post(array $overrides): array {
     return array_filter($overrides + [
       'name' => 'Ann',

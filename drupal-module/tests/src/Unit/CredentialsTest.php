@@ -13,6 +13,9 @@ use PHPUnit\Framework\TestCase;
  */
 final class CredentialsTest extends TestCase {
 
+  /**
+   * Tests that settings php token wins over config.
+   */
   public function testSettingsPhpTokenWinsOverConfig(): void {
     $credentials = Credentials::resolve('https://api.example.test/', 'from-settings', 'from-config');
     $this->assertSame('from-settings', $credentials->token());
@@ -21,12 +24,18 @@ final class CredentialsTest extends TestCase {
     $this->assertTrue($credentials->isComplete());
   }
 
+  /**
+   * Tests that config token when settings php has none.
+   */
   public function testConfigTokenWhenSettingsPhpHasNone(): void {
     $credentials = Credentials::resolve('https://api.example.test', '  ', 'from-config');
     $this->assertSame('from-config', $credentials->token());
     $this->assertSame(Credentials::SOURCE_CONFIG, $credentials->tokenSource());
   }
 
+  /**
+   * Tests that incomplete without token or address.
+   */
   public function testIncompleteWithoutTokenOrAddress(): void {
     $this->assertSame(Credentials::SOURCE_NONE, Credentials::resolve('https://api.example.test', NULL, '')->tokenSource());
     $this->assertFalse(Credentials::resolve('https://api.example.test', NULL, NULL)->isComplete());

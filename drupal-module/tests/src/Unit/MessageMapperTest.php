@@ -13,6 +13,9 @@ use PHPUnit\Framework\TestCase;
  */
 final class MessageMapperTest extends TestCase {
 
+  /**
+   * Tests that one recipient maps every field.
+   */
   public function testOneRecipientMapsEveryField(): void {
     $payloads = MessageMapper::map($this->message([
       'headers' => [
@@ -28,10 +31,14 @@ final class MessageMapperTest extends TestCase {
       'from' => 'site@example.test',
       'from_name' => 'My Site',
       'replyto' => 'help@example.test',
-    ]], $payloads);
+    ],
+    ], $payloads);
   }
 
-  public function testAnInvalidSiteSenderIsLeftOutWithAWarning(): void {
+  /**
+   * Tests that an invalid site sender is left out with a warning.
+   */
+  public function testInvalidSiteSenderIsLeftOutWithWarning(): void {
     $warnings = [];
     $payloads = MessageMapper::map(
       $this->message(['from' => 'drupal@localhost', 'headers' => ['From' => 'My Site <drupal@localhost>']]),
@@ -45,6 +52,9 @@ final class MessageMapperTest extends TestCase {
     $this->assertSame(['The From header holds an invalid address: "drupal@localhost". The message goes out with the account\'s own sender.'], $warnings);
   }
 
+  /**
+   * Tests that each To, Cc and Bcc recipient gets a copy disclosing no Bcc.
+   */
   public function testEveryToCcAndBccRecipientGetsOwnCopyAndNoBccIsDisclosed(): void {
     $payloads = MessageMapper::map($this->message([
       'to' => 'ann@example.test, Bob <bob@example.test>',
@@ -65,11 +75,20 @@ final class MessageMapperTest extends TestCase {
     }
   }
 
+  /**
+   * Tests that recipient named twice gets one copy.
+   */
   public function testRecipientNamedTwiceGetsOneCopy(): void {
-    $payloads = MessageMapper::map($this->message(['to' => 'ann@example.test', 'headers' => ['CC' => 'Ann@example.test']]));
+    $payloads = MessageMapper::map($this->message([
+      'to' => 'ann@example.test',
+      'headers' => ['CC' => 'Ann@example.test'],
+    ]));
     $this->assertCount(1, $payloads);
   }
 
+  /**
+   * Tests that site from is used when headers have none.
+   */
   public function testSiteFromIsUsedWhenHeadersHaveNone(): void {
     $payloads = MessageMapper::map($this->message(['from' => 'site@example.test', 'reply-to' => 'r@example.test']));
     $this->assertSame('site@example.test', $payloads[0]['from']);
@@ -77,12 +96,18 @@ final class MessageMapperTest extends TestCase {
     $this->assertSame('r@example.test', $payloads[0]['replyto']);
   }
 
+  /**
+   * Tests that subject is one line within the limit.
+   */
   public function testSubjectIsOneLineWithinTheLimit(): void {
     $payloads = MessageMapper::map($this->message(['subject' => "Two\r\n lines " . str_repeat('x', 2000)]));
     $this->assertStringStartsWith('Two lines x', $payloads[0]['subject']);
     $this->assertSame(998, mb_strlen($payloads[0]['subject']));
   }
 
+  /**
+   * Tests that attachments go with every copy.
+   */
   public function testAttachmentsGoWithEveryCopy(): void {
     $payloads = MessageMapper::map($this->message([
       'to' => 'a@example.test, b@example.test',
@@ -92,28 +117,43 @@ final class MessageMapperTest extends TestCase {
     $this->assertSame($payloads[0]['attachment'], $payloads[1]['attachment']);
   }
 
+  /**
+   * Tests that empty body is an empty content.
+   */
   public function testEmptyBodyIsAnEmptyContent(): void {
     $this->assertSame('', MessageMapper::map($this->message(['body' => '']))[0]['content']);
   }
 
+  /**
+   * Tests that message without recipient is refused.
+   */
   public function testMessageWithoutRecipientIsRefused(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('no recipient');
     MessageMapper::map($this->message(['to' => '']));
   }
 
+  /**
+   * Tests that message without subject is refused.
+   */
   public function testMessageWithoutSubjectIsRefused(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('no subject');
     MessageMapper::map($this->message(['subject' => " \n "]));
   }
 
+  /**
+   * Tests that header injection in cc is refused.
+   */
   public function testHeaderInjectionInCcIsRefused(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('Cc header contains a line break');
     MessageMapper::map($this->message(['headers' => ['Cc' => "x@example.test\r\nBcc: all@example.test"]]));
   }
 
+  /**
+   * A formatted message with the given keys changed.
+   */
   private function message(array $overrides): array {
     return $overrides + [
       'id' => 'user_register_no_approval_required',

@@ -14,12 +14,17 @@ use PHPUnit\Framework\TestCase;
 final class SettingsValidatorTest extends TestCase {
 
   /**
+   * Tests that base url.
+   *
    * @dataProvider baseUrls
    */
   public function testBaseUrl(string $url, ?string $problem): void {
     $this->assertSame($problem, SettingsValidator::baseUrlProblem($url));
   }
 
+  /**
+   * Data provider for testBaseUrl().
+   */
   public static function baseUrls(): array {
     return [
       'empty: not configured yet' => ['', NULL],
@@ -39,6 +44,9 @@ final class SettingsValidatorTest extends TestCase {
     ];
   }
 
+  /**
+   * Tests that path lines.
+   */
   public function testPathLines(): void {
     $this->assertSame(['/admin*', '/user/*/*', 'node'], SettingsValidator::pathLines("/admin*\r\n\n  /user/*/*  \nnode\n"));
     $this->assertSame([], SettingsValidator::pathLines(''));

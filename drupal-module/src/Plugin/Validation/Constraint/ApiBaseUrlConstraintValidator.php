@@ -13,6 +13,9 @@ use Symfony\Component\Validator\ConstraintValidator;
  */
 class ApiBaseUrlConstraintValidator extends ConstraintValidator {
 
+  /**
+   * {@inheritdoc}
+   */
   public function validate(mixed $value, Constraint $constraint): void {
     assert($constraint instanceof ApiBaseUrlConstraint);
     if (!is_string($value)) {
