@@ -17,13 +17,13 @@ use Drupal\sitebeam\Contract;
 final class AttachmentPacker {
 
   public const ZIP_FILE_NAME = 'attachments.zip';
-  public const MAX_BYTES = 10 * 1024 * 1024;
 
   /**
    * The attachment block, or NULL when the message has no attachment.
    *
    * @throws \InvalidArgumentException
-   *   A file that cannot be read, or files over the API's size limit.
+   *   A file that cannot be read, or files over the API's size limit
+   *   (AttachmentTooLargeException).
    */
   public static function pack(array $attachments): ?array {
     $files = array_map(self::readFile(...), array_values(array_filter($attachments)));
@@ -31,8 +31,8 @@ final class AttachmentPacker {
       return NULL;
     }
     [$name, $mime, $content] = count($files) === 1 ? $files[0] : self::zip($files);
-    if (strlen($content) > self::MAX_BYTES) {
-      throw new \InvalidArgumentException(sprintf('The attachment "%s" is larger than the API accepts (10 MiB).', $name));
+    if (strlen($content) > Contract::LIMIT_ATTACHMENT_BYTES) {
+      throw new AttachmentTooLargeException(sprintf('The attachment "%s" is larger than the API accepts (%d bytes).', $name, Contract::LIMIT_ATTACHMENT_BYTES));
     }
     return [
       Contract::ATTACHMENT_FIELD_MIME_TYPE => $mime,

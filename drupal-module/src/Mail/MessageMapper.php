@@ -39,7 +39,7 @@ final class MessageMapper {
       throw new \InvalidArgumentException('The message has no recipient.');
     }
     $common = array_filter([
-      Contract::EMAIL_FIELD_SUBJECT => self::subject((string) ($message['subject'] ?? '')),
+      Contract::EMAIL_FIELD_SUBJECT => self::subject((string) ($message['subject'] ?? ''), $warn),
       Contract::EMAIL_FIELD_CONTENT => (string) ($message['body'] ?? ''),
     ], static fn ($value): bool => $value !== '');
     if (!isset($common[Contract::EMAIL_FIELD_SUBJECT])) {
@@ -91,15 +91,25 @@ final class MessageMapper {
   }
 
   /**
-   * Subjects are single lines of at most 998 characters for the API.
+   * The subject as one line of at most 998 characters.
+   *
+   * Line breaks are unfolded to one space and other control characters
+   * dropped; a longer subject is shortened, ending with an ellipsis.
    */
-  private static function subject(string $subject): string {
+  private static function subject(string $subject, ?callable $warn): string {
     if (str_contains($subject, '=?')) {
       $decoded = iconv_mime_decode($subject, ICONV_MIME_DECODE_CONTINUE_ON_ERROR, 'UTF-8');
       $subject = $decoded === FALSE ? $subject : $decoded;
     }
-    $subject = trim((string) preg_replace('/\s*[\r\n]+\s*/', ' ', $subject));
-    return mb_substr($subject, 0, Contract::LIMIT_SUBJECT_CHARS);
+    $subject = (string) preg_replace('/\s*[\r\n]+\s*/', ' ', mb_scrub($subject, 'UTF-8'));
+    $subject = trim((string) preg_replace(Contract::SINGLE_LINE_FORBIDDEN_PATTERN, '', $subject));
+    if (mb_strlen($subject) <= Contract::LIMIT_SUBJECT_CHARS) {
+      return $subject;
+    }
+    if ($warn !== NULL) {
+      $warn(sprintf('The subject has %d characters: it goes out shortened to %d.', mb_strlen($subject), Contract::LIMIT_SUBJECT_CHARS));
+    }
+    return mb_substr($subject, 0, Contract::LIMIT_SUBJECT_CHARS - 1) . '…';
   }
 
   /**

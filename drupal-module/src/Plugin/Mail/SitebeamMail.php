@@ -12,6 +12,8 @@ use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Mail\Address;
+use Drupal\sitebeam\Mail\AttachmentTooLargeException;
 use Drupal\sitebeam\Mail\BodyFormatter;
 use Drupal\sitebeam\Mail\HeaderBag;
 use Drupal\sitebeam\Mail\MailerSwitch;
@@ -83,6 +85,17 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
         $this->logger->warning('Mail @id: @warning', ['@id' => $message['id'] ?? '?', '@warning' => $warning]);
       });
     }
+    catch (AttachmentTooLargeException $e) {
+      $this->logger->error('Mail @id not sent through the API: @reason', [
+        '@id' => $message['id'] ?? '?',
+        '@reason' => $e->getMessage(),
+      ]);
+      if (!$this->fallbackEnabled()) {
+        return FALSE;
+      }
+      $recipients = MessageMapper::recipients($message, $message['headers'] ?? []);
+      return $this->sendWithPreviousMailer($message, array_map(static fn (Address $to): string => $to->email, $recipients));
+    }
     catch (\InvalidArgumentException $e) {
       $this->logger->error('Mail @id not sent: @reason', ['@id' => $message['id'] ?? '?', '@reason' => $e->getMessage()]);
       return FALSE;
@@ -103,9 +116,14 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
     if ($failed === []) {
       return TRUE;
     }
-    return $this->configFactory->get('sitebeam.settings')->get('mail.fallback')
-      ? $this->sendWithPreviousMailer($message, $failed)
-      : FALSE;
+    return $this->fallbackEnabled() ? $this->sendWithPreviousMailer($message, $failed) : FALSE;
+  }
+
+  /**
+   * True when a message the API did not take goes to the previous mailer.
+   */
+  protected function fallbackEnabled(): bool {
+    return (bool) $this->configFactory->get('sitebeam.settings')->get('mail.fallback');
   }
 
   /**

@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Contract;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\user\Entity\User;
 
@@ -151,6 +152,27 @@ final class MailPluginTest extends KernelTestBase {
     $this->assertSame('dev@example.test', $emails[0]['from'], "The stub's account sender.");
     $this->assertSame('Kernel Site', $emails[0]['from_name']);
     $this->assertStringContainsString('From header holds an invalid address: "drupal@localhost"', $this->sitebeamLog());
+  }
+
+  /**
+   * Tests that an attachment over 10 MiB is never dropped silently.
+   */
+  public function testOversizeAttachmentFailsOrGoesToTheFallback(): void {
+    $params = [
+      'subject' => 'Big',
+      'body' => ['x'],
+      'attachments' => [
+        ['filecontent' => str_repeat('a', Contract::LIMIT_ATTACHMENT_BYTES + 1), 'filename' => 'big.bin'],
+      ],
+    ];
+    $this->assertFalse($this->sendProbe('ann@example.test', $params)['result']);
+    $this->assertStringContainsString('larger than the API accepts', $this->sitebeamLog());
+
+    $this->config('sitebeam.settings')->set('mail.fallback', TRUE)->save();
+    $this->assertTrue($this->sendProbe('ann@example.test', $params)['result']);
+    $collected = $this->container->get('state')->get('system.test_mail_collector', []);
+    $this->assertSame(['ann@example.test'], array_column($collected, 'to'));
+    $this->assertSame([], $this->stubEmails());
   }
 
   /**

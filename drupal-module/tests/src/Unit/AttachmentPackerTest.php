@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\Tests\sitebeam\Unit;
 
+use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\AttachmentPacker;
 use PHPUnit\Framework\TestCase;
 
@@ -105,7 +106,7 @@ final class AttachmentPackerTest extends TestCase {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('larger than the API accepts');
     AttachmentPacker::pack([
-      ['filecontent' => str_repeat('a', AttachmentPacker::MAX_BYTES + 1), 'filename' => 'big.bin'],
+      ['filecontent' => str_repeat('a', Contract::LIMIT_ATTACHMENT_BYTES + 1), 'filename' => 'big.bin'],
     ]);
   }
 

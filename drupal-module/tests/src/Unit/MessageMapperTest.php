@@ -53,6 +53,30 @@ final class MessageMapperTest extends TestCase {
   }
 
   /**
+   * Tests that a subject over 998 characters is shortened, with a warning.
+   */
+  public function testLongSubjectIsShortenedWithAnEllipsis(): void {
+    $warnings = [];
+    $payloads = MessageMapper::map(
+      $this->message(['subject' => str_repeat('é', 1200)]),
+      static function (string $warning) use (&$warnings): void {
+        $warnings[] = $warning;
+      },
+    );
+    $this->assertSame(998, mb_strlen($payloads[0]['subject']));
+    $this->assertStringEndsWith('é…', $payloads[0]['subject']);
+    $this->assertSame(['The subject has 1200 characters: it goes out shortened to 998.'], $warnings);
+  }
+
+  /**
+   * Tests that line breaks are unfolded and other control characters dropped.
+   */
+  public function testSubjectControlCharactersAreUnfoldedOrDropped(): void {
+    $payloads = MessageMapper::map($this->message(['subject' => "Order\r\n  confirmed\x07\u{2028}!"]));
+    $this->assertSame('Order confirmed!', $payloads[0]['subject']);
+  }
+
+  /**
    * Tests that each To, Cc and Bcc recipient gets a copy disclosing no Bcc.
    */
   public function testEveryToCcAndBccRecipientGetsOwnCopyAndNoBccIsDisclosed(): void {
