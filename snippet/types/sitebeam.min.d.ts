@@ -8,5 +8,3 @@ declare global {
     sitebeam?: { track: Track; q?: (TrackOptions | undefined)[] };
   }
 }
-
-export {};

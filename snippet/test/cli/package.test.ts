@@ -30,10 +30,14 @@ beforeAll(async () => {
   await run('npm', ['pack', '--pack-destination', packed], { cwd: snippet, env: userEnv() });
   const [tarball] = readdirSync(packed);
   writeFileSync(join(folder, 'package.json'), '{"private": true, "type": "module"}');
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(packed, tarball ?? '')], {
-    cwd: folder,
-    env: userEnv(),
-  });
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', join(packed, tarball ?? '')],
+    {
+      cwd: folder,
+      env: userEnv(),
+    },
+  );
 }, 240_000);
 afterAll(async () => {
   await stub?.stop();
