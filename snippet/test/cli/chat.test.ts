@@ -42,7 +42,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
     expect(answers[1].score).toBeLessThan(0);
   });
 
-  it('goes on after a rate limit, and stops on a refused token (exit 3)', async () => {
+  it('goes on after a rate limit (then exits 6), and stops on a refused token (exit 3)', async () => {
     await callStub(stub, '/__stub/faults', 'PUT', {
       faults: [
         {
@@ -59,7 +59,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
       env: env(),
       input: 'one\ntwo\n',
     });
-    expect(limited.code).toBe(0);
+    expect(limited.code).toBe(6);
     expect(limited.stderr).toContain('rate limited (429 rate_limited');
     expect(limited.stdout).toBe('two\n(score 0)\n');
     const refused = await runCli(['chat', 'mock'], {

@@ -333,7 +333,8 @@ describe('track', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^website {5}shop\.example$/m);
     expect(stdout).toMatch(/^address {5}127\.0\.0\.1 \(IPv4\)$/m);
-    expect(stdout).toMatch(/^browser {5}safari on ios, mobile$/m);
+    expect(stdout).toMatch(/^browser {5}safari on ios$/m);
+    expect(stdout).toMatch(/^device {6}mobile \(apple iphone\)$/m);
     expect(stdout).toMatch(/^referrer {4}https:\/\/ref\.example\/page$/m);
     expect(stdout).toMatch(/^location {4}not found \(/m);
   });

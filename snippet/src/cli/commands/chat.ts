@@ -2,7 +2,7 @@
 // until Ctrl-D. Piped lines work too, without the "> " prompt.
 import { createInterface } from 'node:readline';
 import { errorCodes, type PromptSettings, type SitebeamClient } from '../../client/index.js';
-import { isApiError } from '../exit-codes.js';
+import { type ExitCode, exitCodeFor, exitCodes, isApiError } from '../exit-codes.js';
 import { explainApiError } from '../explain.js';
 import { type Session, warn } from '../session.js';
 import { formatAnswer, promptMessageProblem } from './prompt.js';
@@ -27,15 +27,20 @@ export async function chat(
     );
     lines.prompt();
   }
+  const conversation = { session, client, model, settings: options.set ?? {} };
+  let lastFailure: ExitCode | undefined;
   try {
     for await (const line of lines) {
-      await answerLine(line, { session, client, model, settings: options.set ?? {} });
+      const failure = await answerLine(line, conversation);
+      lastFailure = failure ?? lastFailure;
       if (interactive) lines.prompt();
     }
   } finally {
     lines.close();
   }
   if (interactive) process.stdout.write('\n');
+  // A script piping lines learns that some went unanswered.
+  if (lastFailure !== undefined) process.exitCode = lastFailure;
 }
 
 interface Conversation {
@@ -45,17 +50,24 @@ interface Conversation {
   settings: PromptSettings;
 }
 
-async function answerLine(line: string, { session, client, model, settings }: Conversation) {
+/** Answers one line; a failure the next line may not meet again is told and its code returned. */
+async function answerLine(
+  line: string,
+  { session, client, model, settings }: Conversation,
+): Promise<ExitCode | undefined> {
   const problem = promptMessageProblem(line);
   if (problem !== undefined) {
-    if (line.trim() !== '') warn(problem);
-    return;
+    if (line.trim() === '') return undefined;
+    warn(problem);
+    return exitCodes.usage;
   }
   try {
     session.answer(formatAnswer(await client.prompt({ model, message: line, settings })));
+    return undefined;
   } catch (error) {
     if (!isApiError(error) || !canGoOn(error.status, error.code)) throw error;
     warn(explainApiError(error, { model }));
+    return exitCodeFor(error);
   }
 }
 

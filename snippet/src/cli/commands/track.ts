@@ -70,6 +70,11 @@ async function trackWithPixel(session: Session, website: string, headers: Record
   );
 }
 
+function describeDevice({ device, details }: TrackerRecord): string {
+  const model = [details.brand, details.type].filter((part) => part !== 'unknown').join(' ');
+  return model ? `${device} (${model})` : device;
+}
+
 function parsedErrorBody(body: Uint8Array): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(body));
@@ -93,8 +98,8 @@ export function formatRecord(record: TrackerRecord): string {
     ['website', record.website],
     ['time', `${record.time} UTC`],
     ['address', `${record.host} (${infos.version})`],
-    ['browser', `${record.browser} on ${record.os}, ${record.device}`],
-    ['device', `${record.details.brand} ${record.details.type}`],
+    ['browser', `${record.browser} on ${record.os}`],
+    ['device', describeDevice(record)],
     ['location', location],
     ['referrer', record.referrer],
     ['user agent', record.user_agent],
