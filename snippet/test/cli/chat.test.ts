@@ -1,7 +1,8 @@
 // `sitebeam chat MODEL` driven through standard input and through a pseudo-terminal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
+import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { runCli, runCliInTerminal, temporaryHome } from './run-cli.ts';
+import { rateLimitNextPrompt } from './stub-faults.ts';
 
 let stub: RunningStub;
 const home = temporaryHome();
@@ -43,17 +44,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
   });
 
   it('goes on after a rate limit (then exits 6), and stops on a refused token (exit 3)', async () => {
-    await callStub(stub, '/__stub/faults', 'PUT', {
-      faults: [
-        {
-          method: 'POST',
-          path_prefix: '/v1/ai/prompt',
-          status: 429,
-          i18n_code: 'rate_limited',
-          times: 1,
-        },
-      ],
-    });
+    await rateLimitNextPrompt(stub);
     const limited = await runCli(['chat', 'mock'], {
       home: home.path,
       env: env(),

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { type CliResult, runCli, runCliInTerminal, temporaryHome } from './run-cli.ts';
+import { faultOnce, rateLimitNextPrompt } from './stub-faults.ts';
 
 // Accepted by neither stub: every refusal below is checked not to repeat it.
 const secret = 'wrong-secret-0f9c2d';
@@ -94,17 +95,7 @@ describe('the API refusing', { timeout: 30_000 }, () => {
   });
 
   it('429: rate limited → exit 6, with the wait from Retry-After', async () => {
-    await callStub(stub, '/__stub/faults', 'PUT', {
-      faults: [
-        {
-          method: 'POST',
-          path_prefix: '/v1/ai/prompt',
-          status: 429,
-          i18n_code: 'rate_limited',
-          times: 1,
-        },
-      ],
-    });
+    await rateLimitNextPrompt(stub);
     const { code, stderr } = await sitebeam(['prompt', 'mock', 'hi']);
     expect(code).toBe(6);
     expect(stderr).toContain(
@@ -123,9 +114,7 @@ describe('the API refusing', { timeout: 30_000 }, () => {
   });
 
   it('another answer (500) → exit 1, with the code and cid', async () => {
-    await callStub(stub, '/__stub/faults', 'PUT', {
-      faults: [{ method: 'GET', path_prefix: '/v1/ai/models', status: 500, times: 1 }],
-    });
+    await faultOnce(stub, { method: 'GET', path_prefix: '/v1/ai/models', status: 500 });
     const { code, stderr } = await sitebeam(['models']);
     expect(code).toBe(1);
     expect(stderr).toMatch(
@@ -205,9 +194,7 @@ describe('no usable answer', { timeout: 30_000 }, () => {
   });
 
   it('an instance too slow for --timeout → exit 8', async () => {
-    await callStub(stub, '/__stub/faults', 'PUT', {
-      faults: [{ method: 'GET', path_prefix: '/v1/ai/models', delay_ms: 3000, times: 1 }],
-    });
+    await faultOnce(stub, { method: 'GET', path_prefix: '/v1/ai/models', delay_ms: 3000 });
     const { code, stderr } = await sitebeam(['models', '--timeout', '0.5']);
     expect(code).toBe(8);
     expect(stderr).toContain('did not answer within 500 ms');
