@@ -87,9 +87,13 @@ class ContactController implements ContainerInjectionInterface {
   }
 
   /**
-   * The media type, the origin and the body size, before the body is read.
+   * The Host, the media type, the origin and the body size, unread body.
    */
   protected function requestProblem(Request $request): ?ContactProblem {
+    // Symfony before 7 lets some malformed names through, such as "[::1".
+    if (!preg_match('/^(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/D', (string) $request->headers->get('Host'))) {
+      return new ContactProblem(ContactProblem::INVALID_REQUEST);
+    }
     if (!in_array($this->mediaType($request), ['application/json', 'application/x-www-form-urlencoded'], TRUE)) {
       return new ContactProblem(ContactProblem::UNSUPPORTED_MEDIA_TYPE);
     }
