@@ -12,10 +12,9 @@ results="${SITEBEAM_RESULTS:-$PWD/.tmp/results}"
 mkdir -p "$results"
 status=0
 
-# Version => the layers that run on it. 10.3.14 is the module's minimum: its browser layer is
-# left out until the block renders its ticket placeholder there (the page comes without it).
+# Version => the layers that run on it. 10.3.14 is the module's minimum.
 matrix_versions=(10.5.8 10.3.14)
-declare -A matrix_parts=([10.5.8]="kernel browser" [10.3.14]="kernel")
+declare -A matrix_parts=([10.5.8]="kernel browser" [10.3.14]="kernel browser")
 php_wasm_version=11.2.10
 how_to_get="download the release from https://www.drupal.org/project/drupal/releases/<version>, run composer install in it, and set DRUPAL_ROOT to it (or put drupal-<version>.tar.xz with vendor/ into a folder named by SITEBEAM_PLATFORMS)"
 

@@ -39,16 +39,7 @@ class ContactFormToken implements TrustedCallbackInterface {
     if ($this->currentUser->isAnonymous()) {
       return ['#cache' => ['contexts' => ['user.roles:anonymous']]];
     }
-    return [
-      '#type' => 'html_tag',
-      '#tag' => 'input',
-      '#attributes' => [
-        'type' => 'hidden',
-        'name' => self::FIELD,
-        'value' => $this->csrfToken->get(self::VALUE),
-      ],
-      '#cache' => ['max-age' => 0],
-    ];
+    return HiddenInput::build(self::FIELD, $this->csrfToken->get(self::VALUE)) + ['#cache' => ['max-age' => 0]];
   }
 
   /**

@@ -34,16 +34,7 @@ class ContactTicket implements TrustedCallbackInterface {
    */
   public function hiddenField(): array {
     $this->pageCacheKillSwitch->trigger();
-    return [
-      '#type' => 'html_tag',
-      '#tag' => 'input',
-      '#attributes' => [
-        'type' => 'hidden',
-        'name' => Contract::CONTACT_FIELD_TICKET,
-        'value' => $this->issue(),
-      ],
-      '#cache' => ['max-age' => 0],
-    ];
+    return HiddenInput::build(Contract::CONTACT_FIELD_TICKET, $this->issue()) + ['#cache' => ['max-age' => 0]];
   }
 
   /**

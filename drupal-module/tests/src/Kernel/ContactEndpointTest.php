@@ -150,6 +150,17 @@ final class ContactEndpointTest extends KernelTestBase {
   }
 
   /**
+   * Tests that the block's form carries a ticket rendered for this request.
+   */
+  public function testTheBlockRendersFreshTicket(): void {
+    $build = $this->container->get('plugin.manager.block')->createInstance('sitebeam_contact_form', [])->build();
+    $html = (string) $this->container->get('renderer')->renderRoot($build);
+    $this->assertMatchesRegularExpression('/<input type="hidden" name="ticket" value="\d+\.[A-Za-z0-9_-]{43}">/', $html);
+    preg_match('/name="ticket" value="(\d+)\./', $html, $issued);
+    $this->assertEqualsWithDelta(microtime(TRUE) * 1000, (int) $issued[1], 60000);
+  }
+
+  /**
    * Tests that get answers a fresh ticket never cached.
    */
   public function testGetAnswersFreshTicketNeverCached(): void {
