@@ -1,10 +1,13 @@
 // The stub's command-line flags (listed in the contract's "server stub's own surface").
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { knownModels } from 'sitebeam/client';
 import { availableModels } from './models/registry.js';
 
 export interface StubOptions {
   host: string;
+  /** Host names the stub's own surface, pages and relay answer besides the built-in ones. */
+  allowedHosts: string[];
   port: number;
   trustProxy: boolean;
   emailEnabled: boolean;
@@ -24,6 +27,7 @@ export interface StubOptions {
 
 export const defaultOptions: StubOptions = {
   host: '127.0.0.1',
+  allowedHosts: [],
   port: 8787,
   trustProxy: false,
   emailEnabled: true,
@@ -38,6 +42,8 @@ export const defaultOptions: StubOptions = {
   quiet: false,
 };
 
+const HOST_NAME = /^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
+
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
@@ -46,6 +52,9 @@ export const usage = `Usage: sitebeam-stub [options]
 
   --port N              port to listen on (default 8787; 0 = any free port)
   --host ADDRESS        address to bind (default 127.0.0.1)
+  --allowed-host NAME   also answer the stub's pages and /__stub/* for this Host (repeatable;
+                        .example.test allows its subdomains too); IP addresses, localhost and
+                        the --host name are always allowed
   --accounts FILE       accounts JSON: {"accounts": [{"email", "token", "email_api", "ai_api"}]}
   --data-dir DIR        keep accounts, captured emails and visits in DIR across restarts
   --trust-proxy         believe X-Real-IP / X-Forwarded-For for the visitor's address
@@ -94,8 +103,18 @@ export function parseOptions(argv: string[]): StubOptions | 'help' {
     }
   }
 
+  const allowedHosts = (values['allowed-host'] ?? []).map((name) => name.toLowerCase());
+  for (const name of allowedHosts) {
+    if (!HOST_NAME.test(name) && isIP(name) === 0) {
+      throw new UsageError(
+        `--allowed-host takes a host name such as stub.example.test (or .example.test for its subdomains too), not "${name}"`,
+      );
+    }
+  }
+
   return {
     host: values.host ?? defaultOptions.host,
+    allowedHosts,
     port:
       values.port === undefined ? defaultOptions.port : toInteger('port', values.port, 0, 65535),
     trustProxy: values['trust-proxy'] ?? false,
@@ -129,6 +148,7 @@ function parseFlags(argv: string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
       accounts: { type: 'string' },
       'data-dir': { type: 'string' },
       'trust-proxy': { type: 'boolean' },

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from 'sitebeam/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type RunningStub, startStub } from '../../tests/support/stub-server.ts';
+import { requestWithHost } from './helpers.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const running: RunningStub[] = [];
@@ -55,6 +56,7 @@ describe('sitebeam-stub command', () => {
     [['--models', 'gpt2'], /"gpt2" cannot be served \(it needs model weights/],
     [['--models', 'nonsense'], /"nonsense" cannot be served \(it is not a model/],
     [['--load-delay-ms', '-5'], /--load-delay-ms/],
+    [['--allowed-host', 'http://stub.example.test'], /--allowed-host takes a host name/],
   ])('refuses %j with exit code 2 and a message', async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);
@@ -67,6 +69,7 @@ describe('sitebeam-stub command', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('--trust-proxy');
     expect(stderr).toContain('--data-dir');
+    expect(stderr).toContain('--allowed-host');
   });
 
   it('says clearly that a port is taken, and exits 1', async () => {
@@ -87,6 +90,19 @@ describe('sitebeam-stub command', () => {
     const stub = await start(['--host', '127.0.0.2']);
     expect(stub.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
     expect((await fetch(`${stub.url}/v1/tracker/json/host.example`)).status).toBe(200);
+  });
+
+  it('answers its own surface for the names --allowed-host gives, and no other', async () => {
+    const stub = await start([
+      '--allowed-host',
+      'stub.example.test',
+      '--allowed-host',
+      '.dev.test',
+    ]);
+    for (const host of ['stub.example.test', 'api.dev.test']) {
+      expect((await requestWithHost(stub.url, host, '/__stub/emails')).status, host).toBe(200);
+    }
+    expect((await requestWithHost(stub.url, 'evil.example', '/__stub/emails')).status).toBe(403);
   });
 
   it('refuses a bad accounts file with a clear message', async () => {
