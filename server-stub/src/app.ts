@@ -49,11 +49,12 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     ? AccountStore.readAccountsFile(options.accountsFile)
     : [defaultAccount];
   const geo = await GeoLocator.open();
-  const visits = new CapturedLog<TrackerRecord>('visits', options.historySize, options.dataDir);
+  const historyLimits = { items: options.historySize, bytes: options.historyBytes };
+  const visits = new CapturedLog<TrackerRecord>('visits', historyLimits, options.dataDir);
   const context: StubContext = {
     options,
     accounts: new AccountStore(initialAccounts, options.dataDir),
-    emails: new CapturedLog<CapturedEmail>('emails', options.historySize, options.dataDir),
+    emails: new CapturedLog<CapturedEmail>('emails', historyLimits, options.dataDir),
     visits,
     faults: new FaultInjector(),
     models: new ModelRegistry(options.models, options.loadDelayMs, writeLog),

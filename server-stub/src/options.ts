@@ -18,8 +18,10 @@ export interface StubOptions {
   visitsLog: string | undefined;
   /** API calls a minute per token before 429 (0 = no limit). */
   rateLimitPerMinute: number;
-  /** Visits and emails kept in memory for /__stub/visits and /__stub/emails. */
+  /** Visits and emails kept in memory for /__stub/visits and /__stub/emails (each). */
   historySize: number;
+  /** Bytes of visits and of emails kept in memory (each, measured as JSON). */
+  historyBytes: number;
   /** Serve the demo page at / (and the relay at /contact). */
   demo: boolean;
   quiet: boolean;
@@ -38,6 +40,7 @@ export const defaultOptions: StubOptions = {
   visitsLog: undefined,
   rateLimitPerMinute: 0,
   historySize: 1000,
+  historyBytes: 64 * 1024 * 1024,
   demo: true,
   quiet: false,
 };
@@ -57,13 +60,16 @@ export const usage = `Usage: sitebeam-stub [options]
                         the --host name are always allowed
   --accounts FILE       accounts JSON: {"accounts": [{"email", "token", "email_api", "ai_api"}]}
   --data-dir DIR        keep accounts, captured emails and visits in DIR across restarts
+                        (files only their owner reads; tokens as SHA-256 digests)
   --trust-proxy         believe X-Real-IP / X-Forwarded-For for the visitor's address
   --no-email            switch email sending off (POST /v1/email answers 405)
   --models LIST         comma-separated models to list (default: ${availableModels.join(',')})
   --load-delay-ms N     time a model takes to load (default 0: models are ready at start)
   --visits-log FILE     write visit records to FILE instead of stdout
   --rate-limit N        API calls a minute per token before 429 (default: no limit)
-  --history N           visits and emails kept in memory (default 1000)
+  --history N           visits and emails kept in memory (default 1000 each)
+  --history-bytes N     bytes of visits and of emails kept in memory (default 67108864 = 64 MiB
+                        each); the oldest leave memory first, --data-dir files keep everything
   --no-demo             no demo page, inbox page or relay
   --quiet               print only the listening line and errors
   --help                this text`;
@@ -135,6 +141,10 @@ export function parseOptions(argv: string[]): StubOptions | 'help' {
       values.history === undefined
         ? defaultOptions.historySize
         : toInteger('history', values.history, 1, 1_000_000),
+    historyBytes:
+      values['history-bytes'] === undefined
+        ? defaultOptions.historyBytes
+        : toInteger('history-bytes', values['history-bytes'], 1, 2 ** 40),
     demo: !values['no-demo'],
     quiet: values.quiet ?? false,
   };
@@ -158,6 +168,7 @@ function parseFlags(argv: string[]) {
       'visits-log': { type: 'string' },
       'rate-limit': { type: 'string' },
       history: { type: 'string' },
+      'history-bytes': { type: 'string' },
       'no-demo': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },

@@ -57,6 +57,7 @@ describe('sitebeam-stub command', () => {
     [['--models', 'nonsense'], /"nonsense" cannot be served \(it is not a model/],
     [['--load-delay-ms', '-5'], /--load-delay-ms/],
     [['--allowed-host', 'http://stub.example.test'], /--allowed-host takes a host name/],
+    [['--history-bytes', '64MiB'], /--history-bytes takes a whole number/],
   ])('refuses %j with exit code 2 and a message', async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);

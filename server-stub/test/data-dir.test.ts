@@ -92,3 +92,46 @@ describe('--data-dir', () => {
     }
   });
 });
+describe('captured mail in memory', () => {
+  const send = (stub: Awaited<ReturnType<typeof startTestStub>>, subject: string) =>
+    stub.client.sendEmail({ to: 'a@example.com', subject, content: 'x'.repeat(1000) });
+  const subjects = async (stub: Awaited<ReturnType<typeof startTestStub>>) =>
+    (
+      (await (await stub.request('/__stub/emails')).json()) as {
+        emails: Array<{ message: { subject: string } }>;
+      }
+    ).emails.map((email) => email.message.subject);
+
+  it('stays under --history-bytes: the oldest leave memory first, the files keep everything', async () => {
+    const dataDir = tempDir();
+    const stub = await startTestStub({ dataDir, historyBytes: 2500 });
+    for (const subject of ['one', 'two', 'three', 'four']) await send(stub, subject);
+    expect(await subjects(stub)).toEqual(['three', 'four']);
+    await stub.close();
+    const lines = readFileSync(join(dataDir, 'emails.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line).message.subject)).toEqual([
+      'one',
+      'two',
+      'three',
+      'four',
+    ]);
+
+    const again = await startTestStub({ dataDir, historyBytes: 2500 });
+    try {
+      expect(await subjects(again)).toEqual(['three', 'four']);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('keeps the newest message even when it alone is over the cap', async () => {
+    const stub = await startTestStub({ historyBytes: 100 });
+    try {
+      await send(stub, 'big');
+      await send(stub, 'bigger');
+      expect(await subjects(stub)).toEqual(['bigger']);
+    } finally {
+      await stub.close();
+    }
+  });
+});

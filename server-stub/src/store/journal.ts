@@ -9,7 +9,7 @@ import {
   ftruncateSync,
   mkdirSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -18,6 +18,17 @@ import {
 import { dirname } from 'node:path';
 
 const OWNER_ONLY = 0o600;
+const CHUNK_BYTES = 1024 * 1024;
+const NEWLINE = 0x0a;
+
+function* parsedLine<T>(line: Buffer): Generator<{ entry: T; bytes: number }> {
+  if (line.length === 0) return;
+  try {
+    yield { entry: JSON.parse(line.toString('utf8')) as T, bytes: line.length };
+  } catch {
+    // A partial line can only be the last one; nothing after it was acknowledged.
+  }
+}
 
 const asLines = (entries: unknown[]) =>
   entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
@@ -40,23 +51,44 @@ export class Journal {
     renameSync(temporary, path);
   }
 
-  /** Every line written so far, parsed; a torn last line (a crash mid-write) is skipped. */
-  static readAll<T>(path: string): T[] {
-    if (!existsSync(path)) return [];
-    const entries: T[] = [];
-    for (const line of readFileSync(path, 'utf8').split('\n')) {
-      if (!line) continue;
-      try {
-        entries.push(JSON.parse(line) as T);
-      } catch {
-        // A partial line can only be the last one; nothing after it was acknowledged.
+  /**
+   * Every line written so far, parsed, with its size in bytes; a torn last line (a crash mid-write)
+   * is skipped. Read a chunk at a time, so a journal larger than memory or than a string can be
+   * still loads into a bounded history.
+   */
+  static *read<T>(path: string): Generator<{ entry: T; bytes: number }> {
+    if (!existsSync(path)) return;
+    const fd = openSync(path, 'r');
+    try {
+      const chunk = Buffer.alloc(CHUNK_BYTES);
+      let partial: Buffer[] = [];
+      for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+        const filled = chunk.subarray(0, read);
+        let start = 0;
+        for (let end = filled.indexOf(NEWLINE); end !== -1; end = filled.indexOf(NEWLINE, start)) {
+          yield* parsedLine<T>(Buffer.concat([...partial, filled.subarray(start, end)]));
+          partial = [];
+          start = end + 1;
+        }
+        partial.push(Buffer.from(filled.subarray(start)));
       }
+      yield* parsedLine<T>(Buffer.concat(partial));
+    } finally {
+      closeSync(fd);
     }
-    return entries;
+  }
+
+  static readAll<T>(path: string): T[] {
+    return Array.from(Journal.read<T>(path), ({ entry }) => entry);
   }
 
   append(entry: unknown) {
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    this.appendLine(JSON.stringify(entry));
+  }
+
+  /** `json` is one entry already serialized, without its line break. */
+  appendLine(json: string) {
+    writeSync(this.fd, `${json}\n`);
   }
 
   clear() {
