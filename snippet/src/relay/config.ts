@@ -1,5 +1,6 @@
 // What a relay needs to know, from an object or from environment variables.
 import { hasLineBreak, isBareEmailAddress } from '../client/address.js';
+import { baseUrlProblem } from '../client/base-url.js';
 import { contactLimits } from '../form/protocol.js';
 
 export interface RelayConfig {
@@ -134,7 +135,8 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     return value;
   };
 
-  url('apiUrl', config.apiUrl);
+  const apiUrlProblem = baseUrlProblem(config.apiUrl);
+  if (apiUrlProblem) throw new RelayConfigError('apiUrl', apiUrlProblem);
   if (!config.apiToken) throw new RelayConfigError('apiToken', 'is empty');
   if (config.allowedOrigins.length === 0) throw new RelayConfigError('allowedOrigins', 'is empty');
   if (!config.siteName.trim() || hasLineBreak(config.siteName)) {
