@@ -1,13 +1,18 @@
 // The command as people run it: flags, a taken port, signals, persistence across kill -9.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'sitebeam/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type RunningStub, startStub } from '../../tests/support/stub-server.ts';
+import { callStub, type RunningStub, startStub } from '../../tests/support/stub-server.ts';
 import { requestWithHost } from './helpers.js';
+
+/** An address of this machine other than loopback, if it has one. */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const running: RunningStub[] = [];
@@ -105,6 +110,21 @@ describe('sitebeam-stub command', () => {
     }
     expect((await requestWithHost(stub.url, 'evil.example', '/__stub/emails')).status).toBe(403);
   });
+
+  it.skipIf(lanAddress === undefined)(
+    'runs the demo relay when --host is an address other than loopback',
+    async () => {
+      const stub = await start(['--host', lanAddress ?? '']);
+      const response = await fetch(`${stub.url}/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: stub.url },
+        body: JSON.stringify({ name: 'Ann', email: 'ann@example.org', message: 'Hello there' }),
+      });
+      expect(response.status, await response.text()).toBe(200);
+      const { emails } = await callStub<{ emails: unknown[] }>(stub, '/__stub/emails');
+      expect(emails).toHaveLength(1);
+    },
+  );
 
   it('refuses a bad accounts file with a clear message', async () => {
     const file = join(tempDir(), 'accounts.json');
