@@ -1,3 +1,4 @@
+import { baseUrlProblem } from './base-url.js';
 import {
   AUTH_HEADER,
   type EmailMessage,
@@ -12,7 +13,10 @@ import {
 import { SitebeamApiError } from './errors.js';
 
 export interface ClientOptions {
-  /** The instance's base URL; a trailing slash is tolerated. */
+  /**
+   * The instance's base URL: https, or http for loopback only; no path, query or user info.
+   * A trailing slash is tolerated. Anything else throws a TypeError naming the problem.
+   */
   baseUrl: string;
   /** The API token, for email and AI calls. Server-side only: never give it to a browser. */
   token?: string;
@@ -32,6 +36,8 @@ export interface SitebeamClient {
 type Json = Record<string, unknown>;
 
 export function createClient(options: ClientOptions): SitebeamClient {
+  const problem = baseUrlProblem(options.baseUrl);
+  if (problem) throw new TypeError(`baseUrl ${problem}`);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -52,6 +58,8 @@ export function createClient(options: ClientOptions): SitebeamClient {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        // A redirect would carry the token and the message to wherever it points.
+        redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
@@ -63,6 +71,15 @@ export function createClient(options: ClientOptions): SitebeamClient {
           ? `${baseUrl} did not answer within ${timeoutMs} ms`
           : `${baseUrl} could not be reached`,
         cause,
+      });
+    }
+
+    if (isRedirect(response)) {
+      const location = response.headers.get('location') ?? 'an undisclosed location';
+      throw new SitebeamApiError({
+        status: response.status,
+        code: 'redirect_refused',
+        message: `${method} ${path} answered ${response.status} redirecting to ${location}; redirects are not followed, so nothing was sent there`,
       });
     }
 
@@ -90,6 +107,10 @@ export function createClient(options: ClientOptions): SitebeamClient {
     track: (website, headers) =>
       call<TrackerRecord>('GET', paths.trackerJson(website), undefined, headers),
   };
+}
+
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }
 
 async function readJson(response: Response): Promise<Json | undefined> {

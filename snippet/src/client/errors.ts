@@ -4,7 +4,7 @@ import type { ErrorBody } from './contract.js';
 export class SitebeamApiError extends Error {
   override readonly name = 'SitebeamApiError';
   readonly status: number;
-  /** The contract's `i18n_code`, or `network_error` / `timeout` / `invalid_response` when no usable answer came. */
+  /** The contract's `i18n_code`, or `network_error` / `timeout` / `invalid_response` / `redirect_refused` when no usable answer came. */
   readonly code: string;
   readonly cid: string | undefined;
   /** Seconds from a `Retry-After` header, when the API sent one. */

@@ -45,6 +45,26 @@ describe('configFromEnv', () => {
     });
   }
 
+  it('refuses an instance URL the token could leak through: plain http to another host, a path, a query, user info', () => {
+    expect(refusal({ ...env, SITEBEAM_API_URL: 'http://api.example' })).toMatch(
+      /^SITEBEAM_API_URL must use https/,
+    );
+    for (const leaky of [
+      'https://api.example/x?',
+      'https://api.example/base',
+      'https://user:pw@api.example',
+      'https://api.example/#x',
+    ]) {
+      expect(refusal({ ...env, SITEBEAM_API_URL: leaky })).toMatch(/^SITEBEAM_API_URL must/);
+    }
+    expect(() =>
+      configFromEnv({ ...env, SITEBEAM_API_URL: 'http://127.0.0.1:8787' }),
+    ).not.toThrow();
+    expect(() =>
+      configFromEnv({ ...env, SITEBEAM_API_URL: 'http://localhost:8787/' }),
+    ).not.toThrow();
+  });
+
   it('names the variable holding a malformed value', () => {
     expect(refusal({ ...env, SITEBEAM_API_URL: 'api.example' })).toMatch(
       /^SITEBEAM_API_URL must be/,
