@@ -13,6 +13,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The Sitebeam API as the plugin uses it: the only place that knows its paths, field names and error codes.
+ */
 final class Api_Client {
 
 	const EMAIL_PATH        = '/v1/email';
@@ -30,37 +33,61 @@ final class Api_Client {
 	const ATTACHMENT_NAME   = 'file_name';
 	const ATTACHMENT_BASE64 = 'b64';
 
-	const ERROR_INVALID_PAYLOAD  = 'invalid_payload';
-	const ERROR_AUTH_FAILED      = 'auth_failed';
-	const ERROR_NOT_EMAILAPI     = 'not_emailapi';
-	const ERROR_NOT_AIAPI        = 'not_aiapi';
-	const ERROR_EMAIL_DISABLED   = 'disabled_email_service';
-	const ERROR_TOO_LARGE        = 'payload_too_large';
-	const ERROR_RATE_LIMITED     = 'rate_limited';
-	const ERROR_NETWORK          = 'sitebeam_unreachable';
-	const ERROR_NOT_CONFIGURED   = 'sitebeam_not_configured';
-	const ERROR_UNEXPECTED       = 'sitebeam_unexpected_response';
-	const CREDENTIALS_ERRORS     = array( self::ERROR_AUTH_FAILED, self::ERROR_NOT_EMAILAPI, self::ERROR_NOT_AIAPI );
+	const ERROR_INVALID_PAYLOAD = 'invalid_payload';
+	const ERROR_AUTH_FAILED     = 'auth_failed';
+	const ERROR_NOT_EMAILAPI    = 'not_emailapi';
+	const ERROR_NOT_AIAPI       = 'not_aiapi';
+	const ERROR_EMAIL_DISABLED  = 'disabled_email_service';
+	const ERROR_TOO_LARGE       = 'payload_too_large';
+	const ERROR_RATE_LIMITED    = 'rate_limited';
+	const ERROR_NETWORK         = 'sitebeam_unreachable';
+	const ERROR_NOT_CONFIGURED  = 'sitebeam_not_configured';
+	const ERROR_UNEXPECTED      = 'sitebeam_unexpected_response';
+	const CREDENTIALS_ERRORS    = array( self::ERROR_AUTH_FAILED, self::ERROR_NOT_EMAILAPI, self::ERROR_NOT_AIAPI );
 
-	/** @var string */
+	/**
+	 * Instance base URL, without a trailing slash.
+	 *
+	 * @var string
+	 */
 	private $base_url;
 
-	/** @var string */
+	/**
+	 * API token.
+	 *
+	 * @var string
+	 */
 	private $token;
 
 	/**
-	 * @param string $base_url Instance base URL.
-	 * @param string $token    API token.
+	 * Whether the instance may be on a private or loopback address.
+	 *
+	 * @var bool
 	 */
-	public function __construct( $base_url, $token ) {
-		$this->base_url = untrailingslashit( (string) $base_url );
-		$this->token    = (string) $token;
+	private $allow_private_hosts;
+
+	/**
+	 * A client of one instance.
+	 *
+	 * @param string $base_url            Instance base URL.
+	 * @param string $token               API token.
+	 * @param bool   $allow_private_hosts Whether the instance may be on a private or loopback address.
+	 */
+	public function __construct( $base_url, $token, $allow_private_hosts = false ) {
+		$this->base_url            = untrailingslashit( (string) $base_url );
+		$this->token               = (string) $token;
+		$this->allow_private_hosts = (bool) $allow_private_hosts;
 	}
 
+	/** A token fixed in wp-config.php is only ever sent to a URL fixed there too. */
 	public static function from_settings() {
-		return new self( Settings::get()['api_url'], Settings::token() );
+		$url = Settings::token_needs_fixed_url() ? '' : Settings::get()['api_url'];
+		return new self( $url, Settings::token(), Settings::allows_private_hosts() );
 	}
 
+	/**
+	 * Whether a token is set and the base URL may carry it.
+	 */
 	public function is_configured() {
 		return '' !== $this->token && Settings::is_allowed_api_url( $this->base_url );
 	}
@@ -99,6 +126,8 @@ final class Api_Client {
 	}
 
 	/**
+	 * Posts JSON with the token, following no redirect, and decodes the answer.
+	 *
 	 * @param string          $path Path below the base URL.
 	 * @param array|\stdClass $body JSON body.
 	 * @return array<string, mixed>|WP_Error
@@ -107,7 +136,9 @@ final class Api_Client {
 		if ( ! $this->is_configured() ) {
 			return new WP_Error( self::ERROR_NOT_CONFIGURED, __( 'The Sitebeam instance URL or API token is missing.', 'sitebeam' ) );
 		}
-		$response = wp_remote_post(
+		// wp_safe_remote_post refuses private and loopback addresses and ports other than 80, 443 and 8080.
+		$post     = $this->allow_private_hosts ? 'wp_remote_post' : 'wp_safe_remote_post';
+		$response = $post(
 			$this->base_url . $path,
 			array(
 				'timeout'     => 15,

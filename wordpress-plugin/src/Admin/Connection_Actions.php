@@ -16,11 +16,17 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The settings page's "Test connection" and "Send test email" buttons.
+ */
 final class Connection_Actions {
 
 	const TEST_CONNECTION = 'sitebeam_test_connection';
 	const SEND_TEST_EMAIL = 'sitebeam_send_test_email';
 
+	/**
+	 * Checks the URL, the token and the email permission without sending.
+	 */
 	public static function action_test_connection() {
 		self::authorize( self::TEST_CONNECTION );
 		$result = Api_Client::from_settings()->check_connection();
@@ -36,6 +42,9 @@ final class Connection_Actions {
 		self::back();
 	}
 
+	/**
+	 * Sends a test email to the current user through the API.
+	 */
 	public static function action_send_test_email() {
 		self::authorize( self::SEND_TEST_EMAIL );
 		$to      = wp_get_current_user()->user_email;
@@ -61,15 +70,20 @@ final class Connection_Actions {
 	}
 
 	/**
+	 * Stops unless the user may manage Sitebeam and the nonce is valid.
+	 *
 	 * @param string $action Nonce action.
 	 */
 	private static function authorize( $action ) {
-		if ( ! current_user_can( 'manage_options' ) ) {
+		if ( ! current_user_can( Settings_Page::capability() ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage Sitebeam.', 'sitebeam' ), 403 );
 		}
 		check_admin_referer( $action );
 	}
 
+	/**
+	 * Returns to the settings page.
+	 */
 	private static function back() {
 		wp_safe_redirect( Settings_Page::url() );
 		exit;

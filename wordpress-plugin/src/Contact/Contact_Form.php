@@ -13,14 +13,24 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The contact form markup shared by the block and the shortcode; the widget script enhances it.
+ */
 final class Contact_Form {
 
 	const SHORTCODE     = 'sitebeam_contact';
 	const SCRIPT_HANDLE = 'sitebeam-form';
 
-	/** @var int Forms already on the page, for unique ids. */
+	/**
+	 * Forms already on the page, for unique ids.
+	 *
+	 * @var int
+	 */
 	private static $count = 0;
 
+	/**
+	 * Registers the form’s script, the shortcode and the block.
+	 */
 	public static function register() {
 		wp_register_script( self::SCRIPT_HANDLE, plugins_url( 'assets/js/sitebeam-form.min.js', SITEBEAM_PLUGIN_FILE ), array(), SITEBEAM_VERSION, true );
 		add_shortcode( self::SHORTCODE, array( self::class, 'render' ) );
@@ -31,6 +41,8 @@ final class Contact_Form {
 	}
 
 	/**
+	 * The form’s markup, with a fresh nonce.
+	 *
 	 * @param array<string, string>|string $attributes Shortcode or block attributes.
 	 */
 	public static function render( $attributes = array() ) {

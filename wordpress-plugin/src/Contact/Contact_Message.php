@@ -13,11 +13,16 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Composes the API message for a contact post: recipient fixed by the site, visitor values escaped.
+ */
 final class Contact_Message {
 
 	/**
+	 * The API message for one contact post.
+	 *
 	 * @param array{name: string, email: string, subject: string, message: string, page?: string} $fields    Validated visitor fields, and the page the form was on.
-	 * @param string                                                                               $recipient The configured recipient.
+	 * @param string                                                                              $recipient The configured recipient.
 	 * @return array<string, string>
 	 */
 	public static function compose( array $fields, $recipient ) {

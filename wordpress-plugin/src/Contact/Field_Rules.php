@@ -13,6 +13,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The contact protocol's field rules (snippet/src/form/PROTOCOL.md), as REST argument schemas.
+ */
 final class Field_Rules {
 
 	const NAME_MAX    = 200;
@@ -20,21 +23,25 @@ final class Field_Rules {
 	const MESSAGE_MAX = 10000;
 
 	/**
+	 * The route’s arguments with their validation and sanitizing callbacks.
+	 *
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function rest_args() {
 		return array(
-			'name'             => self::arg( true, array( self::class, 'validate_name' ), array( self::class, 'clean_line' ) ),
-			'email'            => self::arg( true, array( self::class, 'validate_email' ), array( self::class, 'clean_line' ) ),
-			'subject'          => self::arg( false, array( self::class, 'validate_subject' ), array( self::class, 'clean_line' ) ),
-			'message'          => self::arg( true, array( self::class, 'validate_message' ), array( self::class, 'clean_text' ) ),
-			'homepage'         => self::arg( false, array( self::class, 'validate_scalar' ), array( self::class, 'clean_line' ) ),
-			'started_at'       => self::arg( false, array( self::class, 'validate_scalar' ), array( self::class, 'clean_line' ) ),
-			Form_Nonce::FIELD  => self::arg( false, array( self::class, 'validate_scalar' ), array( self::class, 'clean_line' ) ),
+			'name'            => self::arg( true, array( self::class, 'validate_name' ), array( self::class, 'clean_line' ) ),
+			'email'           => self::arg( true, array( self::class, 'validate_email' ), array( self::class, 'clean_line' ) ),
+			'subject'         => self::arg( false, array( self::class, 'validate_subject' ), array( self::class, 'clean_line' ) ),
+			'message'         => self::arg( true, array( self::class, 'validate_message' ), array( self::class, 'clean_text' ) ),
+			'homepage'        => self::arg( false, array( self::class, 'validate_scalar' ), array( self::class, 'clean_line' ) ),
+			'started_at'      => self::arg( false, array( self::class, 'validate_scalar' ), array( self::class, 'clean_line' ) ),
+			Form_Nonce::FIELD => self::arg( false, array( self::class, 'validate_scalar' ), array( self::class, 'clean_line' ) ),
 		);
 	}
 
 	/**
+	 * One REST argument.
+	 *
 	 * @param bool     $required Whether the field must be present.
 	 * @param callable $validate Validation callback.
 	 * @param callable $sanitize Sanitizing callback.
@@ -49,6 +56,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * Validates the visitor’s name.
+	 *
 	 * @param mixed $value Submitted value.
 	 * @return true|WP_Error
 	 */
@@ -57,6 +66,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * Validates the visitor’s email address.
+	 *
 	 * @param mixed $value Submitted value.
 	 * @return true|WP_Error
 	 */
@@ -66,6 +77,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * Validates the optional subject.
+	 *
 	 * @param mixed $value Submitted value.
 	 * @return true|WP_Error
 	 */
@@ -74,6 +87,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * Validates the message.
+	 *
 	 * @param mixed $value Submitted value.
 	 * @return true|WP_Error
 	 */
@@ -83,6 +98,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * Validates a field that must be text.
+	 *
 	 * @param mixed $value Submitted value.
 	 * @return true|WP_Error
 	 */
@@ -100,6 +117,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * Trims a multi-line value and normalizes its line breaks.
+	 *
 	 * @param mixed $value Validated value.
 	 */
 	public static function clean_text( $value ) {
@@ -107,6 +126,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * Validates a single-line value of a length range.
+	 *
 	 * @param mixed  $value   Submitted value.
 	 * @param int    $min     Minimum length.
 	 * @param int    $max     Maximum length.
@@ -122,6 +143,8 @@ final class Field_Rules {
 	}
 
 	/**
+	 * The invalid_field error.
+	 *
 	 * @param string $message Error for the visitor.
 	 */
 	private static function invalid( $message ) {

@@ -17,12 +17,18 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Shapes every answer of the contact route as PROTOCOL.md says: JSON errors with i18n_code and field, and for
+ * posts without JavaScript a redirect back or a small HTML page.
+ */
 final class Protocol_Response {
 
 	const JSON_TYPE = 'application/json';
 	const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 	/**
+	 * A protocol error.
+	 *
 	 * @param string      $code        Protocol i18n_code.
 	 * @param string      $message     Text a visitor may read.
 	 * @param int         $status      HTTP status.
@@ -41,6 +47,8 @@ final class Protocol_Response {
 	}
 
 	/**
+	 * Whether a request is a regular form post (no JavaScript).
+	 *
 	 * @param WP_REST_Request $request A request.
 	 */
 	public static function is_form_post( WP_REST_Request $request ) {
@@ -49,6 +57,8 @@ final class Protocol_Response {
 	}
 
 	/**
+	 * Gives the route’s errors the protocol’s JSON shape.
+	 *
 	 * @param WP_REST_Response|WP_Error|mixed $response Result of the route.
 	 * @param array                           $handler  Route handler.
 	 * @param WP_REST_Request                 $request  The request.

@@ -11,6 +11,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Per-visitor limit on contact posts, counted in a transient keyed by a hash of the address (no IP is stored).
+ */
 final class Rate_Limiter {
 
 	const PREFIX = 'sitebeam_rl_';

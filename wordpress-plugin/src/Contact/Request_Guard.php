@@ -14,6 +14,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Checks on a contact post that come before its fields: rate, media type, size, origin and nonce.
+ */
 final class Request_Guard {
 
 	const MAX_BODY_BYTES = 65536;
@@ -67,6 +70,8 @@ final class Request_Guard {
 	}
 
 	/**
+	 * Whether an Origin or Referer is this site.
+	 *
 	 * @param string $url An Origin or Referer.
 	 */
 	private static function is_own_origin( $url ) {
@@ -80,6 +85,9 @@ final class Request_Guard {
 			&& ( $home['port'] ?? null ) === ( $seen['port'] ?? null );
 	}
 
+	/**
+	 * The address the rate limit counts by.
+	 */
 	private static function visitor_ip() {
 		$remote_addr = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
 		/**

@@ -19,17 +19,25 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * REST route sitebeam/v1/contact: the contact protocol's endpoint, holding the token and choosing the recipient.
+ */
 final class Rest_Controller {
 
 	const NAMESPACE_V1     = 'sitebeam/v1';
 	const ROUTE            = '/contact';
 	const MIN_FILL_SECONDS = 3;
 
+	/**
+	 * The route’s address.
+	 */
 	public static function url() {
 		return rest_url( self::NAMESPACE_V1 . self::ROUTE );
 	}
 
 	/**
+	 * Whether a request is for this route.
+	 *
 	 * @param mixed $request A request.
 	 */
 	public static function is_contact_route( $request ) {
@@ -37,12 +45,17 @@ final class Rest_Controller {
 	}
 
 	/**
+	 * Whether a request posts to this route.
+	 *
 	 * @param mixed $request A request.
 	 */
 	public static function is_contact_post( $request ) {
 		return self::is_contact_route( $request ) && 'POST' === $request->get_method();
 	}
 
+	/**
+	 * Registers the route and the filters that guard and shape it.
+	 */
 	public function register() {
 		$guard = new Request_Guard();
 		register_rest_route(
@@ -68,11 +81,16 @@ final class Rest_Controller {
 		add_filter( 'rest_pre_serve_request', array( $responses, 'filter_serve_form_post' ), 10, 3 );
 	}
 
+	/**
+	 * Answers a method other than POST.
+	 */
 	public function refuse_method() {
 		return Protocol_Response::error( 'method_not_allowed', __( 'Send the form with POST.', 'sitebeam' ), 405 );
 	}
 
 	/**
+	 * Sends a validated post to the configured recipient.
+	 *
 	 * @param WP_REST_Request $request The validated post.
 	 * @return WP_REST_Response|WP_Error
 	 */
@@ -153,6 +171,8 @@ final class Rest_Controller {
 	}
 
 	/**
+	 * The page the form was on.
+	 *
 	 * @param WP_REST_Request $request The post.
 	 * @return string The page the form was on, when it is on this site; '' otherwise.
 	 */

@@ -14,9 +14,14 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Translates wp_mail's arguments into API messages, applying the same filters wp_mail applies.
+ */
 final class Message_Mapper {
 
 	/**
+	 * Maps wp_mail()’s arguments to API messages.
+	 *
 	 * @param array<string, mixed> $atts wp_mail's to, subject, message, headers, attachments.
 	 * @return Outgoing_Mail|WP_Error
 	 */
@@ -39,9 +44,9 @@ final class Message_Mapper {
 		}
 
 		/** This filter is documented in wp-includes/pluggable.php */
-		$content_type = apply_filters( 'wp_mail_content_type', $headers->content_type ? $headers->content_type : 'text/plain' );
+		$content_type = apply_filters( 'wp_mail_content_type', $headers->content_type ? $headers->content_type : 'text/plain' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 		/** This filter is documented in wp-includes/pluggable.php */
-		$charset = apply_filters( 'wp_mail_charset', $headers->charset ? $headers->charset : get_bloginfo( 'charset' ) );
+		$charset = apply_filters( 'wp_mail_charset', $headers->charset ? $headers->charset : get_bloginfo( 'charset' ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 
 		$subject = self::to_utf8( (string) ( $atts['subject'] ?? '' ), $charset );
 		$body    = self::to_utf8( (string) ( $atts['message'] ?? '' ), $charset );
@@ -60,6 +65,8 @@ final class Message_Mapper {
 	}
 
 	/**
+	 * Every recipient with the field that carries it.
+	 *
 	 * @param string|string[] $to      wp_mail's `to`.
 	 * @param Mail_Headers    $headers Parsed headers.
 	 * @return string[]|WP_Error To, Cc then Bcc, each address once.
@@ -104,9 +111,9 @@ final class Message_Mapper {
 			}
 		}
 		/** This filter is documented in wp-includes/pluggable.php */
-		$from_email = (string) apply_filters( 'wp_mail_from', $from_email );
+		$from_email = (string) apply_filters( 'wp_mail_from', $from_email ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 		/** This filter is documented in wp-includes/pluggable.php */
-		$from_name = (string) apply_filters( 'wp_mail_from_name', $from_name );
+		$from_name = (string) apply_filters( 'wp_mail_from_name', $from_name ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 
 		$fields = array( Api_Client::FIELD_FROM_NAME => trim( (string) preg_replace( '/[\r\n]+/', ' ', $from_name ) ) );
 		// A sender WordPress made up from a host name such as "localhost" is no address: the account's own is used instead.
@@ -117,6 +124,8 @@ final class Message_Mapper {
 	}
 
 	/**
+	 * Converts text to UTF-8.
+	 *
 	 * @param string $text    Text in $charset.
 	 * @param string $charset Charset named by the headers or the blog.
 	 */

@@ -13,15 +13,28 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * A wp_mail call translated for the API: one shared message, and the recipients who each get their own copy.
+ */
 final class Outgoing_Mail {
 
-	/** @var string[] To, then Cc, then Bcc addresses, each once. */
+	/**
+	 * Recipients of this message.
+	 *
+	 * @var string[] To, then Cc, then Bcc addresses, each once.
+	 */
 	public $recipients;
 
-	/** @var array<string, mixed> API fields shared by every copy (no `to`). */
+	/**
+	 * API fields of this message.
+	 *
+	 * @var array<string, mixed> API fields shared by every copy (no `to`).
+	 */
 	public $fields;
 
 	/**
+	 * One message.
+	 *
 	 * @param string[]             $recipients Addresses.
 	 * @param array<string, mixed> $fields     Shared API fields.
 	 */
