@@ -18,32 +18,11 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Api_Client {
 
-	const EMAIL_PATH        = '/v1/email';
-	const TRACKER_IMG_PATH  = '/v1/tracker/img/';
-	const TOKEN_HEADER      = 'X-Auth-Token';
-	const FIELD_TO          = 'to';
-	const FIELD_BCC         = 'bcc';
-	const FIELD_FROM        = 'from';
-	const FIELD_FROM_NAME   = 'from_name';
-	const FIELD_REPLY_TO    = 'replyto';
-	const FIELD_SUBJECT     = 'subject';
-	const FIELD_CONTENT     = 'content';
-	const FIELD_ATTACHMENT  = 'attachment';
-	const ATTACHMENT_MIME   = 'mime_type';
-	const ATTACHMENT_NAME   = 'file_name';
-	const ATTACHMENT_BASE64 = 'b64';
 
-	const ERROR_INVALID_PAYLOAD = 'invalid_payload';
-	const ERROR_AUTH_FAILED     = 'auth_failed';
-	const ERROR_NOT_EMAILAPI    = 'not_emailapi';
-	const ERROR_NOT_AIAPI       = 'not_aiapi';
-	const ERROR_EMAIL_DISABLED  = 'disabled_email_service';
-	const ERROR_TOO_LARGE       = 'payload_too_large';
-	const ERROR_RATE_LIMITED    = 'rate_limited';
-	const ERROR_NETWORK         = 'sitebeam_unreachable';
-	const ERROR_NOT_CONFIGURED  = 'sitebeam_not_configured';
-	const ERROR_UNEXPECTED      = 'sitebeam_unexpected_response';
-	const CREDENTIALS_ERRORS    = array( self::ERROR_AUTH_FAILED, self::ERROR_NOT_EMAILAPI, self::ERROR_NOT_AIAPI );
+	const ERROR_NETWORK        = 'sitebeam_unreachable';
+	const ERROR_NOT_CONFIGURED = 'sitebeam_not_configured';
+	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
+	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI );
 
 	/**
 	 * Instance base URL, without a trailing slash.
@@ -95,11 +74,11 @@ final class Api_Client {
 	/**
 	 * Sends one message (one `to`, at most one `bcc`).
 	 *
-	 * @param array<string, mixed> $message Fields named by the FIELD_* constants.
+	 * @param array<string, mixed> $message Fields named by the Contract::EMAIL_FIELD_* constants.
 	 * @return array<string, mixed>|WP_Error The decoded success body, or the API's error.
 	 */
 	public function send_email( array $message ) {
-		return $this->post_json( self::EMAIL_PATH, $message );
+		return $this->post_json( Contract::PATH_EMAIL, $message );
 	}
 
 	/**
@@ -109,8 +88,8 @@ final class Api_Client {
 	 * @return true|WP_Error
 	 */
 	public function check_connection() {
-		$result = $this->post_json( self::EMAIL_PATH, new \stdClass() );
-		if ( is_wp_error( $result ) && self::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
+		$result = $this->post_json( Contract::PATH_EMAIL, new \stdClass() );
+		if ( is_wp_error( $result ) && Contract::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
 			return $result;
 		}
 		return true;
@@ -122,7 +101,7 @@ final class Api_Client {
 	 * @param string $website Website name.
 	 */
 	public function tracker_image_url( $website ) {
-		return $this->base_url . self::TRACKER_IMG_PATH . rawurlencode( $website );
+		return $this->base_url . Contract::PATH_TRACKER_IMG_PREFIX . rawurlencode( $website );
 	}
 
 	/**
@@ -144,9 +123,9 @@ final class Api_Client {
 				'timeout'     => 15,
 				'redirection' => 0,
 				'headers'     => array(
-					'Accept'           => 'application/json',
-					'Content-Type'     => 'application/json',
-					self::TOKEN_HEADER => $this->token,
+					'Accept'              => 'application/json',
+					'Content-Type'        => 'application/json',
+					Contract::AUTH_HEADER => $this->token,
 				),
 				'body'        => wp_json_encode( $body ),
 			)

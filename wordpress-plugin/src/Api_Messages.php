@@ -31,20 +31,20 @@ final class Api_Messages {
 					return sprintf( __( 'The API token is set in wp-config.php by %1$s, so the instance URL must be set there too, by %2$s: the token is never sent to a URL saved on the settings page.', 'sitebeam' ), Settings::TOKEN_CONSTANT, Settings::CONSTANTS['api_url'] );
 				}
 				return __( 'Sitebeam is not configured: enter the instance URL (https, or http on localhost) and the API token.', 'sitebeam' );
-			case Api_Client::ERROR_AUTH_FAILED:
+			case Contract::ERROR_AUTH_FAILED:
 				return __( 'The instance refused the API token: the token is wrong.', 'sitebeam' );
-			case Api_Client::ERROR_NOT_EMAILAPI:
+			case Contract::ERROR_NOT_EMAILAPI:
 				return __( 'Email sending is not enabled for this account: ask the instance’s support or administrator to enable it.', 'sitebeam' );
-			case Api_Client::ERROR_NOT_AIAPI:
+			case Contract::ERROR_NOT_AIAPI:
 				return __( 'The AI API is not enabled for this account: ask the instance’s support or administrator to enable it.', 'sitebeam' );
-			case Api_Client::ERROR_EMAIL_DISABLED:
+			case Contract::ERROR_DISABLED_EMAIL_SERVICE:
 				return __( 'This instance has email sending switched off.', 'sitebeam' );
 			case Api_Client::ERROR_NETWORK:
 			case Api_Client::ERROR_UNEXPECTED:
 				// One text for every failure below the API: telling refused, timed out and non-Sitebeam answers apart
 				// would let whoever edits the URL probe which ports of the server's network are open.
 				return __( 'The instance cannot be reached, or did not answer as a Sitebeam instance: check the instance URL.', 'sitebeam' );
-			case Api_Client::ERROR_RATE_LIMITED:
+			case Contract::ERROR_RATE_LIMITED:
 				return __( 'The instance received too many requests: try again later.', 'sitebeam' );
 			default:
 				$data = $error->get_error_data();

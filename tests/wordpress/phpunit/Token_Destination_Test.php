@@ -9,6 +9,7 @@
 
 namespace Sitebeam\Tests;
 
+use Sitebeam\Contract;
 use Sitebeam\Admin\Settings_Sanitizer;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
@@ -141,9 +142,9 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 
 	private function message() {
 		return array(
-			Api_Client::FIELD_TO      => 'someone@example.test',
-			Api_Client::FIELD_SUBJECT => 'Hello',
-			Api_Client::FIELD_CONTENT => '<p>Hello</p>',
+			Contract::EMAIL_FIELD_TO      => 'someone@example.test',
+			Contract::EMAIL_FIELD_SUBJECT => 'Hello',
+			Contract::EMAIL_FIELD_CONTENT => '<p>Hello</p>',
 		);
 	}
 }

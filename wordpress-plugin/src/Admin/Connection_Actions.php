@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Admin;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Mail\Send_Log;
@@ -51,10 +52,10 @@ final class Connection_Actions {
 		$subject = __( 'Sitebeam test email', 'sitebeam' );
 		$result  = Api_Client::from_settings()->send_email(
 			array(
-				Api_Client::FIELD_TO        => $to,
-				Api_Client::FIELD_FROM_NAME => wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ),
-				Api_Client::FIELD_SUBJECT   => $subject,
-				Api_Client::FIELD_CONTENT   => '<p>' . esc_html__( 'This message was sent by the Sitebeam plugin through the Sitebeam API: sending works.', 'sitebeam' ) . '</p>',
+				Contract::EMAIL_FIELD_TO        => $to,
+				Contract::EMAIL_FIELD_FROM_NAME => wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ),
+				Contract::EMAIL_FIELD_SUBJECT   => $subject,
+				Contract::EMAIL_FIELD_CONTENT   => '<p>' . esc_html__( 'This message was sent by the Sitebeam plugin through the Sitebeam API: sending works.', 'sitebeam' ) . '</p>',
 			)
 		);
 		if ( is_wp_error( $result ) ) {

@@ -8,6 +8,7 @@
 namespace Sitebeam\Admin;
 
 use Sitebeam\Base_Url;
+use Sitebeam\Contact\Field_Rules;
 use Sitebeam\Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -55,7 +56,7 @@ final class Settings_Sanitizer {
 		if ( isset( $input['contact_to'] ) ) {
 			// Checked as typed: sanitize_email() would turn "a@x.test\r\nBcc: b@y.test" into some other valid address.
 			$email = trim( (string) $input['contact_to'] );
-			if ( '' === $email || is_email( $email ) ) {
+			if ( '' === $email || Field_Rules::is_address( $email ) ) {
 				$clean['contact_to'] = $email;
 			} else {
 				self::refuse( 'contact_to', __( 'The contact recipient must be one valid email address. The previous address was kept.', 'sitebeam' ) );

@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
 use Sitebeam\Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -62,7 +63,7 @@ final class Contact_Form {
 
 		$success_message = (string) Settings::get()['contact_success'];
 		$sent_notice     = '';
-		if ( isset( $_GET['sent'] ) && '1' === $_GET['sent'] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
+		if ( isset( $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) && '1' === $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
 			$sent_notice = sprintf( '<p class="sitebeam-contact__sent" role="status">%s</p>', esc_html( $success_message ) );
 		}
 

@@ -7,6 +7,8 @@
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
+
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
@@ -33,8 +35,8 @@ final class Rate_Limiter {
 		$rate   = apply_filters(
 			'sitebeam_contact_rate_limit',
 			array(
-				'max'    => 5,
-				'window' => MINUTE_IN_SECONDS,
+				'max'    => Contract::CONTACT_RATE_LIMIT_COUNT,
+				'window' => Contract::CONTACT_RATE_LIMIT_WINDOW_S,
 			)
 		);
 		$key    = self::PREFIX . substr( hash_hmac( 'sha256', (string) $visitor_ip, wp_salt( 'nonce' ) ), 0, 32 );

@@ -1,12 +1,13 @@
 <?php
 /**
- * Checks on a contact post that come before its fields: rate, media type, size, origin and nonce.
+ * Checks on a contact post that come before its fields: rate, media type, size, origin, nonce, honeypot and ticket.
  *
  * @package Sitebeam
  */
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
 use WP_Error;
 use WP_REST_Request;
 
@@ -15,11 +16,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Checks on a contact post that come before its fields: rate, media type, size, origin and nonce.
+ * Checks on a contact post that come before its fields: rate, media type, size, origin, nonce, honeypot and ticket.
  */
 final class Request_Guard {
-
-	const MAX_BODY_BYTES = 65536;
 
 	/**
 	 * Runs before the route's callback and after argument validation, whose error it overrides: every post counts
@@ -35,17 +34,28 @@ final class Request_Guard {
 		}
 		$retry_after = Rate_Limiter::hit( self::visitor_ip() );
 		if ( $retry_after > 0 ) {
-			return Protocol_Response::error( 'rate_limited', __( 'Too many messages: please try again in a minute.', 'sitebeam' ), 429, null, $retry_after );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, $retry_after );
 		}
 		$type = $request->get_content_type();
 		if ( ! is_array( $type ) || ! in_array( $type['value'], array( Protocol_Response::JSON_TYPE, Protocol_Response::FORM_TYPE ), true ) ) {
-			return Protocol_Response::error( 'unsupported_media_type', __( 'The form must be sent as JSON or as a regular form post.', 'sitebeam' ), 415 );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE, __( 'The form must be sent as JSON or as a regular form post.', 'sitebeam' ) );
 		}
-		if ( strlen( (string) $request->get_body() ) > self::MAX_BODY_BYTES ) {
-			return Protocol_Response::error( 'payload_too_large', __( 'The message is too long.', 'sitebeam' ), 413 );
+		$allowed = $this->check_origin_and_nonce( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $allowed;
+		}
+		if ( strlen( (string) $request->get_body() ) > Contract::CONTACT_BODY_MAX_BYTES ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_PAYLOAD_TOO_LARGE, __( 'The message is too long.', 'sitebeam' ) );
 		}
 		if ( Protocol_Response::JSON_TYPE === $type['value'] && ! is_array( json_decode( (string) $request->get_body(), true ) ) ) {
-			return Protocol_Response::error( 'invalid_field', __( 'The form data could not be read.', 'sitebeam' ), 400 );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, __( 'The form data could not be read.', 'sitebeam' ) );
+		}
+		// The honeypot names no field: a robot learns nothing.
+		if ( '' !== (string) $request->get_param( Contract::CONTACT_FIELD_HONEYPOT ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_SPAM_SUSPECTED, __( 'The message looks automated and was not sent.', 'sitebeam' ) );
+		}
+		if ( ! Ticket::is_valid( $request->get_param( Contract::CONTACT_FIELD_TICKET ) ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_SPAM_SUSPECTED, __( 'The form was sent too fast, or has expired: please wait a few seconds and send it again.', 'sitebeam' ), Contract::CONTACT_FIELD_TICKET );
 		}
 		return $response;
 	}
@@ -61,10 +71,10 @@ final class Request_Guard {
 		$origin = $request->get_header( 'origin' );
 		$source = null !== $origin ? $origin : $request->get_header( 'referer' );
 		if ( null !== $source && ! self::is_own_origin( $source ) ) {
-			return Protocol_Response::error( 'forbidden_origin', __( 'This form can only be sent from its own site.', 'sitebeam' ), 403 );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'This form can only be sent from its own site.', 'sitebeam' ) );
 		}
 		if ( ! Form_Nonce::verify( (string) $request->get_param( Form_Nonce::FIELD ) ) ) {
-			return Protocol_Response::error( 'forbidden_origin', __( 'The form has expired: reload the page and send it again.', 'sitebeam' ), 403 );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'The form has expired: reload the page and send it again.', 'sitebeam' ) );
 		}
 		return true;
 	}

@@ -26,8 +26,8 @@ final class Address_List {
 	 */
 	public static function parse( $value ) {
 		$addresses = array();
-		foreach ( (array) $value as $addresses ) {
-			foreach ( self::split( (string) $addresses ) as $entry ) {
+		foreach ( (array) $value as $address_list ) {
+			foreach ( self::split( (string) $address_list ) as $entry ) {
 				$parsed = self::parse_one( $entry );
 				if ( is_wp_error( $parsed ) ) {
 					return $parsed;

@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Mail;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use WP_Error;
 use ZipArchive;
@@ -110,9 +111,9 @@ final class Attachment_Packer {
 	 */
 	private static function block( $mime_type, $file_name, $bytes ) {
 		return array(
-			Api_Client::ATTACHMENT_MIME   => $mime_type,
-			Api_Client::ATTACHMENT_NAME   => $file_name,
-			Api_Client::ATTACHMENT_BASE64 => base64_encode( $bytes ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the API carries attachments in base64.
+			Contract::ATTACHMENT_FIELD_MIME_TYPE => $mime_type,
+			Contract::ATTACHMENT_FIELD_FILE_NAME => $file_name,
+			Contract::ATTACHMENT_FIELD_B64       => base64_encode( $bytes ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the API carries attachments in base64.
 		);
 	}
 }

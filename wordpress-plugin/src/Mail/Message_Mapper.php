@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Mail;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use WP_Error;
 
@@ -40,7 +41,7 @@ final class Message_Mapper {
 			return $reply_to;
 		}
 		if ( $reply_to ) {
-			$fields[ Api_Client::FIELD_REPLY_TO ] = $reply_to[0]['address'];
+			$fields[ Contract::EMAIL_FIELD_REPLYTO ] = $reply_to[0]['address'];
 		}
 
 		/** This filter is documented in wp-includes/pluggable.php */
@@ -51,15 +52,15 @@ final class Message_Mapper {
 		$subject = self::to_utf8( (string) ( $atts['subject'] ?? '' ), $charset );
 		$body    = self::to_utf8( (string) ( $atts['message'] ?? '' ), $charset );
 
-		$fields[ Api_Client::FIELD_SUBJECT ] = trim( (string) preg_replace( '/[\r\n]+\s*/', ' ', $subject ) );
-		$fields[ Api_Client::FIELD_CONTENT ] = 'text/html' === $content_type ? $body : nl2br( esc_html( $body ), false );
+		$fields[ Contract::EMAIL_FIELD_SUBJECT ] = trim( (string) preg_replace( '/[\r\n]+\s*/', ' ', $subject ) );
+		$fields[ Contract::EMAIL_FIELD_CONTENT ] = 'text/html' === $content_type ? $body : nl2br( esc_html( $body ), false );
 
 		$attachment = Attachment_Packer::pack( $atts['attachments'] ?? array() );
 		if ( is_wp_error( $attachment ) ) {
 			return $attachment;
 		}
 		if ( null !== $attachment ) {
-			$fields[ Api_Client::FIELD_ATTACHMENT ] = $attachment;
+			$fields[ Contract::EMAIL_FIELD_ATTACHMENT ] = $attachment;
 		}
 		return new Outgoing_Mail( $recipients, $fields );
 	}
@@ -115,10 +116,10 @@ final class Message_Mapper {
 		/** This filter is documented in wp-includes/pluggable.php */
 		$from_name = (string) apply_filters( 'wp_mail_from_name', $from_name ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 
-		$fields = array( Api_Client::FIELD_FROM_NAME => trim( (string) preg_replace( '/[\r\n]+/', ' ', $from_name ) ) );
+		$fields = array( Contract::EMAIL_FIELD_FROM_NAME => trim( (string) preg_replace( '/[\r\n]+/', ' ', $from_name ) ) );
 		// A sender WordPress made up from a host name such as "localhost" is no address: the account's own is used instead.
 		if ( is_email( $from_email ) ) {
-			$fields[ Api_Client::FIELD_FROM ] = $from_email;
+			$fields[ Contract::EMAIL_FIELD_FROM ] = $from_email;
 		}
 		return $fields;
 	}

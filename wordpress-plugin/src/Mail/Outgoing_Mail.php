@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Mail;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -51,6 +52,6 @@ final class Outgoing_Mail {
 	 * @return array<string, mixed>
 	 */
 	public function message_for( $recipient ) {
-		return array( Api_Client::FIELD_TO => $recipient ) + $this->fields;
+		return array( Contract::EMAIL_FIELD_TO => $recipient ) + $this->fields;
 	}
 }
