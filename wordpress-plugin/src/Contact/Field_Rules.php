@@ -9,6 +9,7 @@ namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
 use WP_Error;
+use WP_REST_Request;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -38,6 +39,29 @@ final class Field_Rules {
 			Contract::CONTACT_FIELD_TICKET   => self::arg( false, 'validate_scalar', 'clean_line' ),
 			Form_Nonce::FIELD                => self::arg( false, 'validate_scalar', 'clean_line' ),
 		);
+	}
+
+	/**
+	 * The first field at fault in the protocol's order (WordPress reports missing fields before invalid ones).
+	 *
+	 * @param WP_REST_Request $request The post.
+	 * @return array{0: string, 1: string}|null The field and the error for the visitor, or null.
+	 */
+	public static function first_fault( WP_REST_Request $request ) {
+		foreach ( self::rest_args() as $name => $arg ) {
+			$value = $request->get_param( $name );
+			if ( null === $value ) {
+				if ( $arg['required'] ) {
+					return array( $name, __( 'Please fill in every required field.', 'sitebeam' ) );
+				}
+				continue;
+			}
+			$valid = call_user_func( $arg['validate_callback'], $value );
+			if ( is_wp_error( $valid ) ) {
+				return array( $name, $valid->get_error_message() );
+			}
+		}
+		return null;
 	}
 
 	/**

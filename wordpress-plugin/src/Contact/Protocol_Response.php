@@ -73,9 +73,9 @@ final class Protocol_Response {
 		$field  = $data['field'] ?? null;
 		$text   = $response->get_error_message();
 		if ( in_array( $code, array( 'rest_invalid_param', 'rest_missing_callback_param' ), true ) ) {
-			$params = (array) ( $data['params'] ?? array() );
-			$field  = 'rest_invalid_param' === $code ? (string) array_key_first( $params ) : (string) reset( $params );
-			$text   = 'rest_invalid_param' === $code ? (string) $params[ $field ] : __( 'Please fill in every required field.', 'sitebeam' );
+			$fault  = Field_Rules::first_fault( $request );
+			$field  = $fault ? $fault[0] : null;
+			$text   = $fault ? $fault[1] : __( 'Please fill in every required field.', 'sitebeam' );
 			$code   = Contract::CONTACT_ERROR_INVALID_FIELD;
 			$status = 400;
 		}

@@ -36,19 +36,30 @@ final class Request_Guard {
 		if ( $retry_after > 0 ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, $retry_after );
 		}
+		if ( ! self::is_well_formed_host( isset( $_SERVER['HTTP_HOST'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_HOST'] ) ) : '' ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_REQUEST, __( 'The request could not be read.', 'sitebeam' ) );
+		}
 		$type = $request->get_content_type();
 		if ( ! is_array( $type ) || ! in_array( $type['value'], array( Protocol_Response::JSON_TYPE, Protocol_Response::FORM_TYPE ), true ) ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE, __( 'The form must be sent as JSON or as a regular form post.', 'sitebeam' ) );
 		}
-		$allowed = $this->check_origin_and_nonce( $request );
+		$allowed = $this->check_origin( $request );
 		if ( is_wp_error( $allowed ) ) {
 			return $allowed;
 		}
 		if ( strlen( (string) $request->get_body() ) > Contract::CONTACT_BODY_MAX_BYTES ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_PAYLOAD_TOO_LARGE, __( 'The message is too long.', 'sitebeam' ) );
 		}
-		if ( Protocol_Response::JSON_TYPE === $type['value'] && ! is_array( json_decode( (string) $request->get_body(), true ) ) ) {
-			return Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, __( 'The form data could not be read.', 'sitebeam' ) );
+		if ( Protocol_Response::JSON_TYPE === $type['value'] && ! is_object( json_decode( (string) $request->get_body() ) ) ) {
+			$field = self::field_with_invalid_text( (string) $request->get_body() );
+			return null === $field
+				? Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, __( 'The form data could not be read.', 'sitebeam' ) )
+				: Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, __( 'This field holds characters that are not text.', 'sitebeam' ), $field );
+		}
+		// The nonce is a field of the body: it can be read only once the body has been.
+		$allowed = $this->check_origin_and_nonce( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $allowed;
 		}
 		// The honeypot names no field: a robot learns nothing.
 		if ( '' !== (string) $request->get_param( Contract::CONTACT_FIELD_HONEYPOT ) ) {
@@ -61,22 +72,63 @@ final class Request_Guard {
 	}
 
 	/**
-	 * The route's permission callback. The browser says where the post comes from in Origin, or failing that
-	 * in Referer; a client sending neither is judged on the nonce alone.
+	 * The post's permission callback: its origin, then the nonce.
 	 *
 	 * @param WP_REST_Request $request The post.
 	 * @return true|WP_Error
 	 */
 	public function check_origin_and_nonce( WP_REST_Request $request ) {
-		$origin = $request->get_header( 'origin' );
-		$source = null !== $origin ? $origin : $request->get_header( 'referer' );
-		if ( null !== $source && ! self::is_own_origin( $source ) ) {
-			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'This form can only be sent from its own site.', 'sitebeam' ) );
+		$allowed = $this->check_origin( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $allowed;
 		}
 		if ( ! Form_Nonce::verify( (string) $request->get_param( Form_Nonce::FIELD ) ) ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'The form has expired: reload the page and send it again.', 'sitebeam' ) );
 		}
 		return true;
+	}
+
+	/**
+	 * The ticket route's permission callback, and the first half of the post's: the browser says where the
+	 * request comes from in Origin, or failing that in Referer; a client sending neither is not refused here.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public function check_origin( WP_REST_Request $request ) {
+		$origin = $request->get_header( 'origin' );
+		$source = null !== $origin ? $origin : $request->get_header( 'referer' );
+		if ( null !== $source && ! self::is_own_origin( $source ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'This form can only be sent from its own site.', 'sitebeam' ) );
+		}
+		return true;
+	}
+
+	/**
+	 * The first field whose JSON string is not valid UTF-8 (raw bytes, a lone surrogate), which makes PHP refuse
+	 * the whole body: the protocol names the field instead.
+	 *
+	 * @param string $body A JSON body json_decode() refused.
+	 */
+	private static function field_with_invalid_text( $body ) {
+		if ( ! in_array( json_last_error(), array( JSON_ERROR_UTF8, JSON_ERROR_UTF16 ), true ) ) {
+			return null;
+		}
+		foreach ( array_keys( Field_Rules::rest_args() ) as $name ) {
+			if ( preg_match( '/"' . preg_quote( $name, '/' ) . '"\s*:\s*"((?:[^"\\\\]|\\\\.)*)"/s', $body, $string ) && null === json_decode( '"' . $string[1] . '"' ) ) {
+				return $name;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Whether a Host header is a host name or bracketed IPv6 address with an optional port.
+	 *
+	 * @param string $host The Host header.
+	 */
+	private static function is_well_formed_host( $host ) {
+		return 1 === preg_match( '/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/D', $host );
 	}
 
 	/**

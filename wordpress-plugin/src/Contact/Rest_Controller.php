@@ -13,7 +13,9 @@ use Sitebeam\Api_Messages;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 use WP_Error;
+use WP_HTTP_Response;
 use WP_REST_Request;
+use WP_REST_Server;
 use WP_REST_Response;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -71,7 +73,7 @@ final class Rest_Controller {
 				array(
 					'methods'             => 'GET',
 					'callback'            => array( $this, 'issue_ticket' ),
-					'permission_callback' => '__return_true',
+					'permission_callback' => array( $guard, 'check_origin' ),
 				),
 				array(
 					'methods'             => array( 'PUT', 'PATCH', 'DELETE' ),
@@ -84,6 +86,51 @@ final class Rest_Controller {
 		add_filter( 'rest_request_before_callbacks', array( $guard, 'filter_rest_request_before_callbacks' ), 10, 3 );
 		add_filter( 'rest_request_after_callbacks', array( $responses, 'filter_error_shape' ), 10, 3 );
 		add_filter( 'rest_pre_serve_request', array( $responses, 'filter_serve_form_post' ), 10, 3 );
+		add_filter( 'rest_post_dispatch', array( $this, 'filter_allow_header' ), 20, 3 );
+		add_filter(
+			'rest_pre_dispatch',
+			function ( $result, $server, $request ) use ( $guard, $responses ) {
+				return $this->filter_preflight( $result, $request, $guard, $responses );
+			},
+			20,
+			3
+		);
+	}
+
+	/**
+	 * Answers the CORS pre-flight: 204 for this site's own origin, 403 otherwise (WordPress would describe the route).
+	 *
+	 * @param mixed             $result    A response already chosen, or null.
+	 * @param WP_REST_Request   $request   The request.
+	 * @param Request_Guard     $guard     The origin check.
+	 * @param Protocol_Response $responses The error shape.
+	 */
+	private function filter_preflight( $result, $request, Request_Guard $guard, Protocol_Response $responses ) {
+		if ( ! self::is_contact_route( $request ) || 'OPTIONS' !== $request->get_method() ) {
+			return $result;
+		}
+		$allowed = $guard->check_origin( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $responses->filter_error_shape( $allowed, array(), $request );
+		}
+		$response = new WP_REST_Response( null, 204 );
+		$response->header( 'Access-Control-Allow-Methods', 'GET, POST' );
+		$response->header( 'Access-Control-Allow-Headers', 'content-type, accept' );
+		return $response;
+	}
+
+	/**
+	 * Every answer of the route names the protocol's methods in Allow, not WordPress's handlers.
+	 *
+	 * @param WP_HTTP_Response $response The answer.
+	 * @param WP_REST_Server   $server   The server.
+	 * @param WP_REST_Request  $request  The request.
+	 */
+	public function filter_allow_header( $response, $server, $request ) {
+		if ( self::is_contact_route( $request ) && $response instanceof WP_HTTP_Response ) {
+			$response->header( 'Allow', Contract::CONTACT_ALLOWED_METHODS );
+		}
+		return $response;
 	}
 
 	/**
