@@ -107,9 +107,16 @@ final class Attachment_Packer {
 	 * @param string $mime_type Media type.
 	 * @param string $file_name Name shown to the recipient.
 	 * @param string $bytes     File content.
-	 * @return array<string, string>
+	 * @return array<string, string>|WP_Error
 	 */
 	private static function block( $mime_type, $file_name, $bytes ) {
+		if ( strlen( $bytes ) > Contract::LIMIT_ATTACHMENT_BYTES ) {
+			return new WP_Error(
+				'sitebeam_attachment_too_large',
+				/* translators: 1: file name, 2: size limit in MiB. */
+				sprintf( __( 'The attachment %1$s is larger than the %2$d MiB the Sitebeam API accepts: the mail was not sent through the API.', 'sitebeam' ), $file_name, Contract::LIMIT_ATTACHMENT_BYTES / 1048576 )
+			);
+		}
 		return array(
 			Contract::ATTACHMENT_FIELD_MIME_TYPE => $mime_type,
 			Contract::ATTACHMENT_FIELD_FILE_NAME => $file_name,

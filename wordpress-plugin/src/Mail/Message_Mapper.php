@@ -9,6 +9,7 @@ namespace Sitebeam\Mail;
 
 use Sitebeam\Contract;
 use Sitebeam\Api_Client;
+use Sitebeam\Contact\Field_Rules;
 use WP_Error;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -52,7 +53,7 @@ final class Message_Mapper {
 		$subject = self::to_utf8( (string) ( $atts['subject'] ?? '' ), $charset );
 		$body    = self::to_utf8( (string) ( $atts['message'] ?? '' ), $charset );
 
-		$fields[ Contract::EMAIL_FIELD_SUBJECT ] = trim( (string) preg_replace( '/[\r\n]+\s*/', ' ', $subject ) );
+		$fields[ Contract::EMAIL_FIELD_SUBJECT ] = self::subject( $subject );
 		$fields[ Contract::EMAIL_FIELD_CONTENT ] = 'text/html' === $content_type ? $body : nl2br( esc_html( $body ), false );
 
 		$attachment = Attachment_Packer::pack( $atts['attachments'] ?? array() );
@@ -118,7 +119,7 @@ final class Message_Mapper {
 
 		$fields = array( Contract::EMAIL_FIELD_FROM_NAME => trim( (string) preg_replace( '/[\r\n]+/', ' ', $from_name ) ) );
 		// A sender WordPress made up from a host name such as "localhost" is no address: the account's own is used instead.
-		if ( is_email( $from_email ) ) {
+		if ( Field_Rules::is_address( $from_email ) ) {
 			$fields[ Contract::EMAIL_FIELD_FROM ] = $from_email;
 		}
 		return $fields;
@@ -138,5 +139,20 @@ final class Message_Mapper {
 			return $text;
 		}
 		return (string) mb_convert_encoding( $text, 'UTF-8', $charset );
+	}
+
+	/**
+	 * The subject on one line of at most the API's length: line breaks unfolded to one space, other control
+	 * characters dropped, and a longer subject shortened with an ellipsis and a warning in the PHP log.
+	 *
+	 * @param string $subject The subject, in UTF-8.
+	 */
+	private static function subject( $subject ) {
+		$subject = trim( (string) preg_replace( array( '/[\r\n\x{2028}\x{2029}]+\s*/u', Contract::SINGLE_LINE_FORBIDDEN_PATTERN ), array( ' ', '' ), $subject ) );
+		if ( mb_strlen( $subject, 'UTF-8' ) <= Contract::LIMIT_SUBJECT_CHARS ) {
+			return $subject;
+		}
+		error_log( sprintf( 'Sitebeam: a mail subject of %d characters was shortened to %d.', mb_strlen( $subject, 'UTF-8' ), Contract::LIMIT_SUBJECT_CHARS ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log, Squiz.PHP.DiscouragedFunctions.Discouraged -- the site owner's log is where a changed mail is reported.
+		return mb_substr( $subject, 0, Contract::LIMIT_SUBJECT_CHARS - 1, 'UTF-8' ) . '…';
 	}
 }
