@@ -41,9 +41,8 @@ sitebeam-chat{--sitebeam-accent:#14532d;--sitebeam-accent-text:#fff}</style>
 </main></body></html>`;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
 const stubJson = (path: string, method = 'GET', body?: unknown) =>
-  callStub<any>(stub, path, method, body);
+  callStub(stub, path, method, body);
 
 async function aiAccount(target: RunningStub): Promise<string> {
   const account = await callStub<{ token: string }>(target, '/__stub/accounts', 'POST', {
