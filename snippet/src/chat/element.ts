@@ -115,7 +115,7 @@ function render(host: HTMLElement): void {
   request(action).then(([httpStatus, answer]) => {
     const models = answer.models || [];
     if (httpStatus === 200 && models.length > 1) {
-      for (const model of models) picker.append(new Option(model));
+      for (const model of models) picker.append(element('option', '', model));
       pickerRow.hidden = false;
     } else if (answer.i18n_code === chatErrorCodes.notConfigured) show('notConfigured', 'error');
   });
