@@ -133,6 +133,11 @@ test('a keyboard-only conversation with mock and nltksentiment, answers shown as
   const picker = page.getByLabel('Model');
   await expect(picker).toBeVisible();
   await expect(picker.locator('option')).toHaveText(['mock', 'nltksentiment']);
+  // Styled through the page's custom properties.
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCSS(
+    'background-color',
+    'rgb(20, 83, 45)',
+  );
 
   await input.focus();
   await page.keyboard.type('Hello <img src=x onerror=alert(1)>');

@@ -219,10 +219,19 @@ async function request(
   }
 }
 
+let styled = false;
+
+/** A constructed style sheet, which a strict Content-Security-Policy (no inline style) allows. */
 function addStyle(): void {
-  if (document.getElementById('sitebeam-chat-style')) return;
-  const style = document.createElement('style');
-  style.id = 'sitebeam-chat-style';
-  style.textContent = css;
-  document.head.append(style);
+  if (styled) return;
+  styled = true;
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch {
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+  }
 }
