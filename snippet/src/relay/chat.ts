@@ -83,14 +83,15 @@ export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayH
       const [status, body] = refusalParts(refusal(chatErrorCodes.methodNotAllowed));
       return json(status, body, { allow: `${methods}, OPTIONS` });
     }
-    if (!allowedPage) return jsonRefusal(refusal(chatErrorCodes.forbiddenOrigin));
-    if (chatSettings.models.length === 0) {
-      return jsonRefusal(refusal(chatErrorCodes.notConfigured));
+    if (request.method === 'GET') {
+      if (!allowedPage) return jsonRefusal(refusal(chatErrorCodes.forbiddenOrigin));
+      if (chatSettings.models.length === 0) {
+        return jsonRefusal(refusal(chatErrorCodes.notConfigured));
+      }
+      return json(200, { status: 'ok', models: chatSettings.models });
     }
-    if (request.method === 'GET') return json(200, { status: 'ok', models: chatSettings.models });
 
     const kind = bodyKind(request.headers.get('content-type'));
-    if (!kind) return jsonRefusal(refusal(chatErrorCodes.unsupportedMediaType));
     const backUrl = backLink(request.headers.get('referer'), request.url, isAllowed);
     const page = (
       status: number,
@@ -109,13 +110,18 @@ export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayH
       });
       return new Response(html, { status, headers: htmlHeaders(outcome) });
     };
+    // A plain form gets a page; anything else (JSON, or an unknown kind of body) gets JSON.
     const refuse = (reason: ChatRefusal, prompt: Partial<Prompt> = {}) =>
-      kind === 'json' ? jsonRefusal(reason) : page(chatErrorStatus[reason.code], prompt, reason);
+      kind === 'form' ? page(chatErrorStatus[reason.code], prompt, reason) : jsonRefusal(reason);
 
+    // Every post counts, refused ones included.
     const retryAfter = limiter.take(visitorKey(request, context, settings), Date.now());
     if (retryAfter !== undefined) {
       return refuse({ ...refusal(chatErrorCodes.rateLimited), retryAfter });
     }
+    if (!kind) return refuse(refusal(chatErrorCodes.unsupportedMediaType));
+    if (!allowedPage) return refuse(refusal(chatErrorCodes.forbiddenOrigin));
+    if (chatSettings.models.length === 0) return refuse(refusal(chatErrorCodes.notConfigured));
     const body = await readBody(request);
     if (isRefusal(body)) return refuse(refusal(chatErrorCodes.payloadTooLarge));
     const fields = parseFields(kind, body);

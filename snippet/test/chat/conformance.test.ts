@@ -19,7 +19,7 @@ interface Case {
   config?: Partial<ChatConfig>;
   upstream?: 'unreachable' | { status: number; headers: Record<string, string>; body: unknown };
   repeat?: number;
-  repeatBody?: unknown;
+  repeatRequest?: Case['request'];
   expect: {
     status: number;
     i18n_code?: string;
