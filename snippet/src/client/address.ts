@@ -1,11 +1,8 @@
 // One email address as the contract accepts it: `user@example.com` or `Display Name <user@example.com>`.
-// Lists, CR/LF and other control characters are refused: they are how header injection starts.
-
-const ADDR_SPEC =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-const MAX_ADDRESS_LENGTH = 254;
+// The address itself follows the contract's one address rule (contactPatterns.emailAddress: ASCII
+// dot-atom, lengths included); lists and control characters are refused: they are how header
+// injection starts.
+import { contactPatterns } from './contract.generated.js';
 
 export interface Mailbox {
   address: string;
@@ -14,12 +11,11 @@ export interface Mailbox {
 
 /** The mailbox written in `value`, or undefined when it is not exactly one valid address. */
 export function parseMailbox(value: string): Mailbox | undefined {
-  if (CONTROL_CHARACTERS.test(value)) return undefined;
+  if (contactPatterns.singleLineForbidden.test(value)) return undefined;
   const trimmed = value.trim();
   const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
   const address = named ? (named[2] ?? '') : trimmed;
-  if (address.length > MAX_ADDRESS_LENGTH || !ADDR_SPEC.test(address)) return undefined;
-  if (address.split('@')[0]!.length > 64) return undefined;
+  if (!contactPatterns.emailAddress.test(address)) return undefined;
   if (!named) return { address };
   const displayName = (named[1] ?? '').replace(/^"(.*)"$/, '$1').trim();
   if (/[<>,;@]/.test(displayName) && !/^".*"$/.test(named[1]?.trim() ?? '')) return undefined;

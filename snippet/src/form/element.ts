@@ -15,10 +15,10 @@ const css =
   '.sitebeam-form [aria-invalid=true],[data-state=error]>[role=status]{border-color:var(--sitebeam-error,currentColor);color:var(--sitebeam-error,inherit);font-weight:600}';
 
 const renderedFields: [name: string, key: TextKey, maxLength: number, autocomplete: string][] = [
-  [contactFields.name, 'name', contactLimits.nameChars, 'name'],
-  [contactFields.email, 'email', contactLimits.nameChars, 'email'],
-  [contactFields.subject, 'subject', contactLimits.subjectChars, 'off'],
-  [contactFields.message, 'message', contactLimits.messageChars, 'off'],
+  [contactFields.name, 'name', contactLimits.nameMaxChars, 'name'],
+  [contactFields.email, 'email', contactLimits.emailMaxChars, 'email'],
+  [contactFields.subject, 'subject', contactLimits.subjectMaxChars, 'off'],
+  [contactFields.message, 'message', contactLimits.messageMaxChars, 'off'],
 ];
 
 let formCount = 0;

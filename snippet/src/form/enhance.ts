@@ -6,7 +6,7 @@ import {
   contactErrorCodes,
   contactFields,
   contactLimits,
-  EMAIL_PATTERN,
+  contactPatterns,
 } from './protocol.js';
 import { type TextKey, textFor } from './texts.js';
 
@@ -19,10 +19,10 @@ type Answer = Partial<Pick<ContactFailure, 'error' | 'field'>> & {
 const enhanced = new WeakSet<HTMLFormElement>();
 
 const checkedFields: [name: string, maxChars: number, required: boolean][] = [
-  [contactFields.name, contactLimits.nameChars, true],
-  [contactFields.email, contactLimits.nameChars, true],
-  [contactFields.subject, contactLimits.subjectChars, false],
-  [contactFields.message, contactLimits.messageChars, true],
+  [contactFields.name, contactLimits.nameMaxChars, true],
+  [contactFields.email, contactLimits.emailMaxChars, true],
+  [contactFields.subject, contactLimits.subjectMaxChars, false],
+  [contactFields.message, contactLimits.messageMaxChars, true],
 ];
 
 const textForCode: Record<string, TextKey> = {
@@ -38,7 +38,6 @@ let statusCount = 0;
 export function enhanceForm(form: HTMLFormElement): void {
   if (enhanced.has(form)) return;
   enhanced.add(form);
-  const startedAt = Date.now();
   const field = (name: string) => form.elements.namedItem(name) as Field | null;
   const text = (key: TextKey, target?: Field) => textFor(form, key, target ? labelOf(target) : '');
   let sending = false;
@@ -74,12 +73,12 @@ export function enhanceForm(form: HTMLFormElement): void {
       if (!target) continue;
       const value = target.value.trim();
       if (required && !value) return refuse(target, 'required');
-      if (name === contactFields.email && !EMAIL_PATTERN.test(value))
+      if (name === contactFields.email && !contactPatterns.emailAddress.test(value))
         return refuse(target, 'emailFormat');
       if (value.length > maxChars) return refuse(target, 'tooLong');
     }
 
-    const body: Record<string, string | number> = { [contactFields.startedAt]: startedAt };
+    const body: Record<string, string> = {};
     new FormData(form).forEach((value, key) => {
       if (typeof value === 'string') body[key] = value;
     });

@@ -1,7 +1,7 @@
 // What a relay needs to know, from an object or from environment variables.
 import { hasLineBreak, isBareEmailAddress } from '../client/address.js';
 import { baseUrlProblem } from '../client/base-url.js';
-import { contactLimits } from '../form/protocol.js';
+import { contactDefaults } from '../form/protocol.js';
 
 export interface RelayConfig {
   /** Base URL of the Sitebeam instance. */
@@ -142,7 +142,7 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
   if (!config.siteName.trim() || hasLineBreak(config.siteName)) {
     throw new RelayConfigError('siteName', 'must be one non-empty line');
   }
-  const minFillMs = config.minFillMs ?? contactLimits.minFillMs;
+  const minFillMs = config.minFillMs ?? contactDefaults.minFillMs;
   if (!Number.isInteger(minFillMs) || minFillMs < 0) {
     throw new RelayConfigError('minFillMs', 'must be a whole number of milliseconds');
   }

@@ -74,7 +74,7 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
     if (isRefusal(body)) return refuse(body);
     const fields = parseFields(kind, body);
     if (isRefusal(fields)) return refuse(fields);
-    const spam = spamSign(fields, settings.minFillMs, Date.now());
+    const spam = spamSign(fields);
     if (spam) return refuse(spam);
     const submission = checkFields(fields);
     if (isRefusal(submission)) return refuse(submission);

@@ -36,7 +36,7 @@ async function toRequest(incoming: IncomingMessage): Promise<Request> {
   for await (const chunk of incoming as AsyncIterable<Buffer>) {
     chunks.push(chunk);
     size += chunk.length;
-    if (size > contactLimits.bodyBytes) break;
+    if (size > contactLimits.bodyMaxBytes) break;
   }
   headers.delete('content-length');
   return new Request(url, { method, headers, body: new Uint8Array(Buffer.concat(chunks)) });

@@ -34,10 +34,10 @@ export function bodyKind(contentType: string | null): BodyKind | undefined {
 export async function readBody(request: Request): Promise<string | Refusal> {
   const tooLarge: Refusal = {
     code: contactErrorCodes.payloadTooLarge,
-    error: `The message is too large (more than ${contactLimits.bodyBytes / 1024} KiB).`,
+    error: `The message is too large (more than ${contactLimits.bodyMaxBytes / 1024} KiB).`,
   };
   const declared = Number(request.headers.get('content-length'));
-  if (declared > contactLimits.bodyBytes) return tooLarge;
+  if (declared > contactLimits.bodyMaxBytes) return tooLarge;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -46,7 +46,7 @@ export async function readBody(request: Request): Promise<string | Refusal> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > contactLimits.bodyBytes) {
+    if (size > contactLimits.bodyMaxBytes) {
       await reader.cancel();
       return tooLarge;
     }
@@ -77,25 +77,14 @@ export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'code' in value && 'error' in value;
 }
 
-/** Honeypot and fill time: the two signs of an automated post. */
-export function spamSign(
-  fields: Record<string, unknown>,
-  minFillMs: number,
-  now: number,
-): Refusal | undefined {
+/** A filled honeypot: the sign of an automated post. */
+export function spamSign(fields: Record<string, unknown>): Refusal | undefined {
   const refusal: Refusal = {
     code: contactErrorCodes.spamSuspected,
     error: 'The message looks automated and was not sent. Please wait a few seconds and try again.',
   };
   const honeypot = fields[contactFields.honeypot];
-  if (honeypot !== undefined && honeypot !== '') return refusal;
-  const startedAt = fields[contactFields.startedAt];
-  if (startedAt === undefined || startedAt === '') return undefined;
-  const started = Number(startedAt);
-  if (!Number.isFinite(started)) return refusal;
-  // A start in the future means the visitor's clock is ahead of ours: not a sign of a robot.
-  const elapsed = now - started;
-  return elapsed >= 0 && elapsed < minFillMs ? refusal : undefined;
+  return honeypot !== undefined && honeypot !== '' ? refusal : undefined;
 }
 
 /** The visitor's four fields, each checked against its rule; the first field at fault is named. */
@@ -117,15 +106,15 @@ export function checkFields(fields: Record<string, unknown>): Submission | Refus
     return trimmed;
   };
 
-  const name = text(contactFields.name, true, contactLimits.nameChars, true);
+  const name = text(contactFields.name, true, contactLimits.nameMaxChars, true);
   if (isRefusal(name)) return name;
-  const email = text(contactFields.email, true, contactLimits.nameChars, true);
+  const email = text(contactFields.email, true, contactLimits.emailMaxChars, true);
   if (isRefusal(email)) return email;
   if (!isBareEmailAddress(email))
     return refuse(contactFields.email, 'is not a valid email address.');
-  const subject = text(contactFields.subject, false, contactLimits.subjectChars, true);
+  const subject = text(contactFields.subject, false, contactLimits.subjectMaxChars, true);
   if (isRefusal(subject)) return subject;
-  const message = text(contactFields.message, true, contactLimits.messageChars, false);
+  const message = text(contactFields.message, true, contactLimits.messageMaxChars, false);
   if (isRefusal(message)) return message;
   return { name, email, subject, message };
 }

@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+// Writes the TypeScript module and the two PHP classes from contract/sitebeam-contract.json.
+// `node contract/generate.mjs` rewrites them; `--check` only compares and exits 1 naming every
+// stale file. No dependency: this runs before anything is installed or built.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = new URL('../', import.meta.url);
+const SOURCE = 'contract/sitebeam-contract.json';
+const contract = JSON.parse(readFileSync(new URL(SOURCE, root), 'utf8'));
+const { api } = contract;
+const contact = contract.protocols.contact;
+
+const notice = `Generated from ${SOURCE} by contract/generate.mjs — do not edit: change the JSON and run \`npm run contract\`.`;
+
+const upperSnake = (name) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase();
+
+// --- TypeScript -------------------------------------------------------------------------------
+
+const tsString = (value) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const tsValue = (value, indent = '') => {
+  if (typeof value === 'string') return tsString(value);
+  if (typeof value === 'number')
+    return value >= 10_000 ? value.toLocaleString('en').replace(/,/g, '_') : String(value);
+  if (Array.isArray(value)) return `[${value.map((item) => tsValue(item)).join(', ')}]`;
+  const inner = `${indent}  `;
+  const rows = Object.entries(value).map(
+    ([key, item]) => `${inner}${key}: ${tsValue(item, inner)},`,
+  );
+  return `{\n${rows.join('\n')}\n${indent}}`;
+};
+const tsConst = (name, value, doc) =>
+  `${doc ? `/** ${doc} */\n` : ''}export const ${name} = ${tsValue(value)} as const;`;
+/** A pattern as a regular-expression literal; characters outside printable ASCII as `\u{…}`. */
+const tsRegExp = (source) => {
+  const escaped = [...source]
+    .map((character) => {
+      const code = character.codePointAt(0);
+      return code < 0x20 || code > 0x7e ? `\\u{${code.toString(16).toUpperCase()}}` : character;
+    })
+    .join('');
+  return `/${escaped}/u`;
+};
+const tsInterface = (name, type) => {
+  const rows = Object.entries(type.fields).map(([field, fieldType]) => {
+    const optional = fieldType.endsWith('?');
+    return `  ${field}${optional ? '?' : ''}: ${optional ? fieldType.slice(0, -1) : fieldType};`;
+  });
+  return `export interface ${name} {\n${rows.join('\n')}\n}`;
+};
+const tsErrors = (prefix, errors) => [
+  tsConst(`${prefix}Codes`, Object.fromEntries(errors.map(({ name, code }) => [name, code]))),
+  `export type ${prefix.charAt(0).toUpperCase()}${prefix.slice(1)}Code = (typeof ${prefix}Codes)[keyof typeof ${prefix}Codes];`,
+  `/** The HTTP status that goes with each code. */\nexport const ${prefix}Status: Record<${prefix.charAt(0).toUpperCase()}${prefix.slice(1)}Code, number> = ${tsValue(
+    Object.fromEntries(errors.map(({ code, status }) => [code, status])),
+  )};`,
+];
+
+function typescript() {
+  const parts = [
+    `// ${notice}\n\n// The Sitebeam API\nexport const AUTH_HEADER = ${tsString(api.authHeader)};`,
+    tsConst('apiPaths', api.paths),
+    tsConst('limits', api.limits),
+    ...tsErrors('error', api.errors),
+    tsConst('statusValues', api.statusValues),
+    tsConst('knownModels', api.knownModels),
+    tsConst('integerSettings', api.promptSettings.integer),
+    tsConst('positiveNumberSettings', api.promptSettings.positiveNumber),
+    tsConst('booleanSettings', api.promptSettings.boolean),
+    `export const UNKNOWN = ${tsString(api.tracker.unknown)};`,
+    `export const NO_REFERRER = ${tsString(api.tracker.noReferrer)};`,
+    tsConst('osNames', api.tracker.osNames),
+    tsConst('deviceClasses', api.tracker.deviceClasses),
+    'export type OsName = (typeof osNames)[number];',
+    'export type DeviceClass = (typeof deviceClasses)[number];',
+    tsConst('trackerAttributes', api.tracker.attributes, "The tracker tag's data-* attributes."),
+    ...Object.entries(api.types).map(([name, type]) => tsInterface(name, type)),
+    `// The contact endpoint protocol (contract/contact-protocol.md)\n${tsConst('contactFields', contact.fields)}`,
+    tsConst('contactResponseFields', contact.responseFields),
+    tsConst('contactLimits', contact.limits),
+    tsConst('contactDefaults', contact.defaults),
+    tsConst('contactTicket', { hmacPrefix: contact.ticket.hmacPrefix, hash: contact.ticket.hash }),
+    `export const contactPatterns = {\n${Object.entries(contact.patterns)
+      .filter(([key]) => !key.startsWith('$'))
+      .map(([key, source]) => `  ${key}: ${tsRegExp(source)},`)
+      .join('\n')}\n};`,
+    `export const CONTACT_ALLOWED_METHODS = ${tsString(contact.methods.allow)};`,
+    `/** The query parameter a native (no JavaScript) post comes back with after success. */\nexport const SENT_QUERY_PARAM = ${tsString(contact.sentQueryParam)};`,
+    ...tsErrors('contactError', contact.errors),
+    ...Object.entries(contact.types).map(([name, type]) => tsInterface(name, type)),
+  ];
+  return `${parts.join('\n\n')}\n`;
+}
+
+// --- PHP --------------------------------------------------------------------------------------
+
+/** A PHP string literal: single-quoted when plain ASCII, else double-quoted with `\u{…}`. */
+const phpString = (value) => {
+  if (/^[\x20-\x7e]*$/.test(value)) return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const escaped = [...value]
+    .map((character) => {
+      const code = character.codePointAt(0);
+      if (code < 0x20 || code > 0x7e) return `\\u{${code.toString(16).toUpperCase()}}`;
+      return character === '\\' || character === '"' || character === '$'
+        ? `\\${character}`
+        : character;
+    })
+    .join('');
+  return `"${escaped}"`;
+};
+const phpPattern = (source) => phpString(`/${source}/uD`);
+
+/** Every constant of the class, in order: [name, value, doc], value being a PHP expression. */
+function phpConstants(style) {
+  const list = (items) => style.array(items.map(phpString));
+  const map = (entries) => style.map(entries);
+  const constants = [];
+  const add = (name, value, doc) => constants.push([name, value, doc]);
+  const group = (prefix, values, doc) => {
+    let first = true;
+    for (const [key, value] of Object.entries(values)) {
+      if (key.startsWith('$')) continue;
+      add(
+        `${prefix}_${upperSnake(key)}`,
+        typeof value === 'number' ? String(value) : phpString(value),
+        first ? doc : undefined,
+      );
+      first = false;
+    }
+  };
+  const errors = (prefix, items, doc) => {
+    for (const [index, { code }] of items.entries()) {
+      add(`${prefix}_${upperSnake(code)}`, phpString(code), index === 0 ? doc : undefined);
+    }
+    add(
+      `${prefix}_STATUS`,
+      map(items.map(({ code, status }) => [`self::${prefix}_${upperSnake(code)}`, String(status)])),
+      'The HTTP status of each code.',
+    );
+  };
+
+  add('AUTH_HEADER', phpString(api.authHeader), 'The header that carries the API token.');
+  group(
+    'PATH',
+    api.paths,
+    'API paths; a *_PREFIX is followed by the percent-encoded model or website.',
+  );
+  group('LIMIT', api.limits, "The API's limits.");
+  errors('ERROR', api.errors, "The API's error codes (i18n_code).");
+  group('STATUS', api.statusValues, 'Values of the `status` member of every answer.');
+  for (const [name, type] of Object.entries(api.types)) {
+    if (!type.phpPrefix) continue;
+    group(
+      type.phpPrefix,
+      Object.fromEntries(Object.keys(type.fields).map((field) => [field, field])),
+      `Field names of ${name}.`,
+    );
+  }
+  add('KNOWN_MODELS', list(api.knownModels), 'Models every instance lists.');
+  add('PROMPT_INTEGER_SETTINGS', list(api.promptSettings.integer), 'Prompt settings by type.');
+  add('PROMPT_POSITIVE_NUMBER_SETTINGS', list(api.promptSettings.positiveNumber));
+  add('PROMPT_BOOLEAN_SETTINGS', list(api.promptSettings.boolean));
+  group('TRACKER_ATTR', api.tracker.attributes, "The tracker tag's data-* attributes.");
+
+  group('CONTACT_FIELD', contact.fields, "The contact protocol's form fields.");
+  group(
+    'CONTACT_RESPONSE_FIELD',
+    contact.responseFields,
+    "Members of the contact endpoint's JSON answers besides status, error and i18n_code.",
+  );
+  group('CONTACT', contact.limits, 'Limits of the contact protocol (characters are code points).');
+  group(
+    'CONTACT',
+    contact.defaults,
+    'Defaults of the contact protocol (an endpoint may make the rate limit configurable).',
+  );
+  add(
+    'CONTACT_TICKET_HMAC_PREFIX',
+    phpString(contact.ticket.hmacPrefix),
+    'A ticket is `<issued_ms>.<sig>`, sig = base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true)) without padding.',
+  );
+  add('CONTACT_TICKET_HASH', phpString(contact.ticket.hash));
+  add('CONTACT_ALLOWED_METHODS', phpString(contact.methods.allow), 'The Allow header of a 405.');
+  add(
+    'CONTACT_SENT_QUERY_PARAM',
+    phpString(contact.sentQueryParam),
+    'Added (=1) to the page a native post returns to after success.',
+  );
+  add(
+    'EMAIL_ADDRESS_PATTERN',
+    phpPattern(contact.patterns.emailAddress),
+    'The address rule (ASCII dot-atom, lengths included), for preg_match.',
+  );
+  add(
+    'SINGLE_LINE_FORBIDDEN_PATTERN',
+    phpPattern(contact.patterns.singleLineForbidden),
+    'A single-line value matching this is refused: C0, DEL, C1, U+2028, U+2029.',
+  );
+  add(
+    'MULTI_LINE_FORBIDDEN_PATTERN',
+    phpPattern(contact.patterns.multiLineForbidden),
+    'The same for a multi-line value, which may hold TAB, LF and CR.',
+  );
+  errors('CONTACT_ERROR', contact.errors, "The contact protocol's error codes (i18n_code).");
+  return constants;
+}
+
+function php({ namespace, indent, guard, style }) {
+  const body = phpConstants(style)
+    .map(([name, value, doc]) => {
+      const comment = doc ? `${indent}/**\n${indent} * ${doc}\n${indent} */\n` : '';
+      const indented = value.replace(/\n/g, `\n${indent}`);
+      return `${doc ? '\n' : ''}${comment}${indent}public const ${name} = ${indented};`;
+    })
+    .join('\n')
+    .replace(/^\n/, '');
+  const head = guard
+    ? `<?php\n/**\n * ${notice}\n *\n * @package Sitebeam\n */\n\nnamespace ${namespace};\n\nif ( ! defined( 'ABSPATH' ) ) {\n\texit;\n}\n`
+    : `<?php\n\n// ${notice}\n\ndeclare(strict_types=1);\n\nnamespace ${namespace};\n`;
+  return `${head}
+/**
+ * The Sitebeam contract: API paths, field names, limits and codes, and the contact protocol.
+ */
+final class Contract {
+
+${body}
+
+}
+`;
+}
+
+const wordpressStyle = {
+  array: (items) => `array( ${items.join(', ')} )`,
+  map: (entries) =>
+    `array(\n${entries.map(([key, value]) => `\t${key} => ${value},`).join('\n')}\n)`,
+};
+const drupalStyle = {
+  array: (items) => `[${items.join(', ')}]`,
+  map: (entries) => `[\n${entries.map(([key, value]) => `  ${key} => ${value},`).join('\n')}\n]`,
+};
+
+const outputs = {
+  'snippet/src/client/contract.generated.ts': typescript(),
+  'wordpress-plugin/src/Contract.php': php({
+    namespace: 'Sitebeam',
+    indent: '\t',
+    guard: true,
+    style: wordpressStyle,
+  }),
+  'drupal-module/src/Contract.php': php({
+    namespace: 'Drupal\\sitebeam',
+    indent: '  ',
+    guard: false,
+    style: drupalStyle,
+  }),
+};
+
+/** Files whose committed text differs from what the JSON gives. */
+export function staleFiles() {
+  return Object.entries(outputs)
+    .filter(([path, text]) => {
+      try {
+        return readFileSync(new URL(path, root), 'utf8') !== text;
+      } catch {
+        return true;
+      }
+    })
+    .map(([path]) => path);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--check')) {
+    const stale = staleFiles();
+    for (const path of stale) console.error(`${path} is stale: run npm run contract`);
+    if (stale.length > 0) process.exit(1);
+    console.log(`contract: ${Object.keys(outputs).length} generated files are up to date`);
+  } else {
+    for (const [path, text] of Object.entries(outputs)) writeFileSync(new URL(path, root), text);
+    console.log(`contract: wrote ${Object.keys(outputs).join(', ')}`);
+  }
+}

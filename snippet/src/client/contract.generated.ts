@@ -1,0 +1,292 @@
+// Generated from contract/sitebeam-contract.json by contract/generate.mjs — do not edit: change the JSON and run `npm run contract`.
+
+// The Sitebeam API
+export const AUTH_HEADER = 'X-Auth-Token';
+
+export const apiPaths = {
+  email: '/v1/email',
+  models: '/v1/ai/models',
+  prompt: '/v1/ai/prompt',
+  modelPrefix: '/v1/ai/model/',
+  trackerJsonPrefix: '/v1/tracker/json/',
+  trackerImgPrefix: '/v1/tracker/img/',
+} as const;
+
+export const limits = {
+  bodyBytes: 16_777_216,
+  attachmentBytes: 10_485_760,
+  subjectChars: 998,
+  promptMessageChars: 32_768,
+  websiteChars: 255,
+} as const;
+
+export const errorCodes = {
+  invalidPayload: 'invalid_payload',
+  invalidWebsite: 'invalid_website',
+  modelNotFound: 'model_not_found',
+  authFailed: 'auth_failed',
+  notEmailApi: 'not_emailapi',
+  notAiApi: 'not_aiapi',
+  notFound: 'not_found',
+  disabledEmailService: 'disabled_email_service',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  modelLoading: 'model_loading',
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/** The HTTP status that goes with each code. */
+export const errorStatus: Record<ErrorCode, number> = {
+  invalid_payload: 400,
+  invalid_website: 400,
+  model_not_found: 400,
+  auth_failed: 401,
+  not_emailapi: 403,
+  not_aiapi: 403,
+  not_found: 404,
+  disabled_email_service: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  model_loading: 503,
+};
+
+export const statusValues = {
+  ok: 'ok',
+  ko: 'ko',
+} as const;
+
+export const knownModels = ['gpt2', 'nlptownsentiment', 'nltksentiment', 'textblobsentiment', 'robertaemotion', 'mock', 'log'] as const;
+
+export const integerSettings = ['max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beams', 'top_k'] as const;
+
+export const positiveNumberSettings = ['top_p', 'temperature'] as const;
+
+export const booleanSettings = ['early_stopping', 'do_sample', 'skip_special_tokens'] as const;
+
+export const UNKNOWN = 'unknown';
+
+export const NO_REFERRER = 'None';
+
+export const osNames = ['windows', 'macos', 'ios', 'android', 'linux', 'chromeos', 'unknown'] as const;
+
+export const deviceClasses = ['computer', 'mobile', 'tablet', 'smarttv', 'console', 'wearable', 'bot', 'unknown'] as const;
+
+export type OsName = (typeof osNames)[number];
+
+export type DeviceClass = (typeof deviceClasses)[number];
+
+/** The tracker tag's data-* attributes. */
+export const trackerAttributes = {
+  api: 'data-api',
+  website: 'data-website',
+  referrerPolicy: 'data-referrer-policy',
+  hash: 'data-hash',
+  respectDnt: 'data-respect-dnt',
+  trackAutomation: 'data-track-automation',
+  trackLocalhost: 'data-track-localhost',
+  exclude: 'data-exclude',
+  debug: 'data-debug',
+} as const;
+
+export interface ErrorBody {
+  status: 'ko';
+  error: string;
+  i18n_code: ErrorCode | string;
+  cid: string;
+}
+
+export interface Attachment {
+  mime_type: string;
+  file_name: string;
+  b64: string;
+}
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  from?: string;
+  bcc?: string;
+  content?: string;
+  attachment?: Attachment;
+  cc?: string;
+  replyto?: string;
+  from_name?: string;
+}
+
+export interface EmailSent {
+  status: 'ok';
+  id: string;
+}
+
+export interface ModelList {
+  models: string[];
+  status: 'ok';
+}
+
+export interface PromptSettings {
+  max_length?: number;
+  num_return_sequences?: number;
+  no_repeat_ngram_size?: number;
+  num_beams?: number;
+  top_k?: number;
+  top_p?: number;
+  temperature?: number;
+  early_stopping?: boolean;
+  do_sample?: boolean;
+  skip_special_tokens?: boolean;
+}
+
+export interface PromptRequest {
+  model: string;
+  message: string;
+  settings?: PromptSettings;
+}
+
+export interface PromptResponse {
+  response: string[];
+  score: number;
+  status: 'ok';
+}
+
+export interface ModelLoadResponse {
+  status: 'ok';
+  model: string;
+  state: 'loading' | 'ready';
+}
+
+export interface GeoInfos {
+  status: 'ok' | 'ko';
+  status_code: number;
+  city: string;
+  region: string;
+  country: string;
+  region_code: string;
+  country_iso: string;
+  lookup: string;
+  timezone: string;
+  utc_offset: string;
+  currency: string;
+  asn: string;
+  org: string;
+  ip: string;
+  network: string;
+  version: 'IPv4' | 'IPv6' | string;
+  hostname: string;
+  loc: string;
+  reason?: string;
+}
+
+export interface TrackerRecord {
+  status: 'ok';
+  type: 'tracker';
+  time: string;
+  host: string;
+  user_agent: string;
+  os: OsName | string;
+  device: DeviceClass | string;
+  browser: string;
+  details: { brand: string; type: string };
+  referrer: string;
+  website: string;
+  infos: GeoInfos;
+  level: string;
+  cid: string;
+}
+
+// The contact endpoint protocol (contract/contact-protocol.md)
+export const contactFields = {
+  name: 'name',
+  email: 'email',
+  subject: 'subject',
+  message: 'message',
+  honeypot: 'homepage',
+  ticket: 'ticket',
+} as const;
+
+export const contactResponseFields = {
+  field: 'field',
+  message: 'message',
+  ticket: 'ticket',
+} as const;
+
+export const contactLimits = {
+  nameMaxChars: 200,
+  emailMaxChars: 254,
+  subjectMaxChars: 200,
+  messageMaxChars: 10_000,
+  bodyMaxBytes: 65_536,
+  apiSubjectMaxChars: 998,
+} as const;
+
+export const contactDefaults = {
+  minFillMs: 3000,
+  ticketMaxAgeS: 86_400,
+  ticketMaxSkewMs: 5000,
+  rateLimitCount: 5,
+  rateLimitWindowS: 60,
+} as const;
+
+export const contactTicket = {
+  hmacPrefix: 'sitebeam-contact-ticket:',
+  hash: 'sha256',
+} as const;
+
+export const contactPatterns = {
+  emailAddress: /^(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/u,
+  singleLineForbidden: /[\x00-\x1F\x7F-\x9F\u{2028}\u{2029}]/u,
+  multiLineForbidden: /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u{2028}\u{2029}]/u,
+};
+
+export const CONTACT_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+
+/** The query parameter a native (no JavaScript) post comes back with after success. */
+export const SENT_QUERY_PARAM = 'sent';
+
+export const contactErrorCodes = {
+  invalidField: 'invalid_field',
+  invalidRequest: 'invalid_request',
+  spamSuspected: 'spam_suspected',
+  forbiddenOrigin: 'forbidden_origin',
+  methodNotAllowed: 'method_not_allowed',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  upstreamFailed: 'upstream_failed',
+  notConfigured: 'not_configured',
+} as const;
+
+export type ContactErrorCode = (typeof contactErrorCodes)[keyof typeof contactErrorCodes];
+
+/** The HTTP status that goes with each code. */
+export const contactErrorStatus: Record<ContactErrorCode, number> = {
+  invalid_field: 400,
+  invalid_request: 400,
+  spam_suspected: 400,
+  forbidden_origin: 403,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_failed: 502,
+  not_configured: 503,
+};
+
+export interface ContactSuccess {
+  status: 'ok';
+  message: string;
+}
+
+export interface ContactTicket {
+  status: 'ok';
+  ticket: string;
+}
+
+export interface ContactFailure {
+  status: 'ko';
+  error: string;
+  i18n_code: ContactErrorCode;
+  field?: string;
+}

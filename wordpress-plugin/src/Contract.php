@@ -1,0 +1,240 @@
+<?php
+/**
+ * Generated from contract/sitebeam-contract.json by contract/generate.mjs — do not edit: change the JSON and run `npm run contract`.
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * The Sitebeam contract: API paths, field names, limits and codes, and the contact protocol.
+ */
+final class Contract {
+
+	/**
+	 * The header that carries the API token.
+	 */
+	public const AUTH_HEADER = 'X-Auth-Token';
+
+	/**
+	 * API paths; a *_PREFIX is followed by the percent-encoded model or website.
+	 */
+	public const PATH_EMAIL = '/v1/email';
+	public const PATH_MODELS = '/v1/ai/models';
+	public const PATH_PROMPT = '/v1/ai/prompt';
+	public const PATH_MODEL_PREFIX = '/v1/ai/model/';
+	public const PATH_TRACKER_JSON_PREFIX = '/v1/tracker/json/';
+	public const PATH_TRACKER_IMG_PREFIX = '/v1/tracker/img/';
+
+	/**
+	 * The API's limits.
+	 */
+	public const LIMIT_BODY_BYTES = 16777216;
+	public const LIMIT_ATTACHMENT_BYTES = 10485760;
+	public const LIMIT_SUBJECT_CHARS = 998;
+	public const LIMIT_PROMPT_MESSAGE_CHARS = 32768;
+	public const LIMIT_WEBSITE_CHARS = 255;
+
+	/**
+	 * The API's error codes (i18n_code).
+	 */
+	public const ERROR_INVALID_PAYLOAD = 'invalid_payload';
+	public const ERROR_INVALID_WEBSITE = 'invalid_website';
+	public const ERROR_MODEL_NOT_FOUND = 'model_not_found';
+	public const ERROR_AUTH_FAILED = 'auth_failed';
+	public const ERROR_NOT_EMAILAPI = 'not_emailapi';
+	public const ERROR_NOT_AIAPI = 'not_aiapi';
+	public const ERROR_NOT_FOUND = 'not_found';
+	public const ERROR_DISABLED_EMAIL_SERVICE = 'disabled_email_service';
+	public const ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
+	public const ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
+	public const ERROR_RATE_LIMITED = 'rate_limited';
+	public const ERROR_MODEL_LOADING = 'model_loading';
+
+	/**
+	 * The HTTP status of each code.
+	 */
+	public const ERROR_STATUS = array(
+		self::ERROR_INVALID_PAYLOAD => 400,
+		self::ERROR_INVALID_WEBSITE => 400,
+		self::ERROR_MODEL_NOT_FOUND => 400,
+		self::ERROR_AUTH_FAILED => 401,
+		self::ERROR_NOT_EMAILAPI => 403,
+		self::ERROR_NOT_AIAPI => 403,
+		self::ERROR_NOT_FOUND => 404,
+		self::ERROR_DISABLED_EMAIL_SERVICE => 405,
+		self::ERROR_PAYLOAD_TOO_LARGE => 413,
+		self::ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
+		self::ERROR_RATE_LIMITED => 429,
+		self::ERROR_MODEL_LOADING => 503,
+	);
+
+	/**
+	 * Values of the `status` member of every answer.
+	 */
+	public const STATUS_OK = 'ok';
+	public const STATUS_KO = 'ko';
+
+	/**
+	 * Field names of ErrorBody.
+	 */
+	public const RESPONSE_FIELD_STATUS = 'status';
+	public const RESPONSE_FIELD_ERROR = 'error';
+	public const RESPONSE_FIELD_I18N_CODE = 'i18n_code';
+	public const RESPONSE_FIELD_CID = 'cid';
+
+	/**
+	 * Field names of Attachment.
+	 */
+	public const ATTACHMENT_FIELD_MIME_TYPE = 'mime_type';
+	public const ATTACHMENT_FIELD_FILE_NAME = 'file_name';
+	public const ATTACHMENT_FIELD_B64 = 'b64';
+
+	/**
+	 * Field names of EmailMessage.
+	 */
+	public const EMAIL_FIELD_TO = 'to';
+	public const EMAIL_FIELD_SUBJECT = 'subject';
+	public const EMAIL_FIELD_FROM = 'from';
+	public const EMAIL_FIELD_BCC = 'bcc';
+	public const EMAIL_FIELD_CONTENT = 'content';
+	public const EMAIL_FIELD_ATTACHMENT = 'attachment';
+	public const EMAIL_FIELD_CC = 'cc';
+	public const EMAIL_FIELD_REPLYTO = 'replyto';
+	public const EMAIL_FIELD_FROM_NAME = 'from_name';
+
+	/**
+	 * Field names of PromptRequest.
+	 */
+	public const PROMPT_FIELD_MODEL = 'model';
+	public const PROMPT_FIELD_MESSAGE = 'message';
+	public const PROMPT_FIELD_SETTINGS = 'settings';
+
+	/**
+	 * Models every instance lists.
+	 */
+	public const KNOWN_MODELS = array( 'gpt2', 'nlptownsentiment', 'nltksentiment', 'textblobsentiment', 'robertaemotion', 'mock', 'log' );
+
+	/**
+	 * Prompt settings by type.
+	 */
+	public const PROMPT_INTEGER_SETTINGS = array( 'max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beams', 'top_k' );
+	public const PROMPT_POSITIVE_NUMBER_SETTINGS = array( 'top_p', 'temperature' );
+	public const PROMPT_BOOLEAN_SETTINGS = array( 'early_stopping', 'do_sample', 'skip_special_tokens' );
+
+	/**
+	 * The tracker tag's data-* attributes.
+	 */
+	public const TRACKER_ATTR_API = 'data-api';
+	public const TRACKER_ATTR_WEBSITE = 'data-website';
+	public const TRACKER_ATTR_REFERRER_POLICY = 'data-referrer-policy';
+	public const TRACKER_ATTR_HASH = 'data-hash';
+	public const TRACKER_ATTR_RESPECT_DNT = 'data-respect-dnt';
+	public const TRACKER_ATTR_TRACK_AUTOMATION = 'data-track-automation';
+	public const TRACKER_ATTR_TRACK_LOCALHOST = 'data-track-localhost';
+	public const TRACKER_ATTR_EXCLUDE = 'data-exclude';
+	public const TRACKER_ATTR_DEBUG = 'data-debug';
+
+	/**
+	 * The contact protocol's form fields.
+	 */
+	public const CONTACT_FIELD_NAME = 'name';
+	public const CONTACT_FIELD_EMAIL = 'email';
+	public const CONTACT_FIELD_SUBJECT = 'subject';
+	public const CONTACT_FIELD_MESSAGE = 'message';
+	public const CONTACT_FIELD_HONEYPOT = 'homepage';
+	public const CONTACT_FIELD_TICKET = 'ticket';
+
+	/**
+	 * Members of the contact endpoint's JSON answers besides status, error and i18n_code.
+	 */
+	public const CONTACT_RESPONSE_FIELD_FIELD = 'field';
+	public const CONTACT_RESPONSE_FIELD_MESSAGE = 'message';
+	public const CONTACT_RESPONSE_FIELD_TICKET = 'ticket';
+
+	/**
+	 * Limits of the contact protocol (characters are code points).
+	 */
+	public const CONTACT_NAME_MAX_CHARS = 200;
+	public const CONTACT_EMAIL_MAX_CHARS = 254;
+	public const CONTACT_SUBJECT_MAX_CHARS = 200;
+	public const CONTACT_MESSAGE_MAX_CHARS = 10000;
+	public const CONTACT_BODY_MAX_BYTES = 65536;
+	public const CONTACT_API_SUBJECT_MAX_CHARS = 998;
+
+	/**
+	 * Defaults of the contact protocol (an endpoint may make the rate limit configurable).
+	 */
+	public const CONTACT_MIN_FILL_MS = 3000;
+	public const CONTACT_TICKET_MAX_AGE_S = 86400;
+	public const CONTACT_TICKET_MAX_SKEW_MS = 5000;
+	public const CONTACT_RATE_LIMIT_COUNT = 5;
+	public const CONTACT_RATE_LIMIT_WINDOW_S = 60;
+
+	/**
+	 * A ticket is `<issued_ms>.<sig>`, sig = base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true)) without padding.
+	 */
+	public const CONTACT_TICKET_HMAC_PREFIX = 'sitebeam-contact-ticket:';
+	public const CONTACT_TICKET_HASH = 'sha256';
+
+	/**
+	 * The Allow header of a 405.
+	 */
+	public const CONTACT_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+
+	/**
+	 * Added (=1) to the page a native post returns to after success.
+	 */
+	public const CONTACT_SENT_QUERY_PARAM = 'sent';
+
+	/**
+	 * The address rule (ASCII dot-atom, lengths included), for preg_match.
+	 */
+	public const EMAIL_ADDRESS_PATTERN = '/^(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&\'*+\\/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+\\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/uD';
+
+	/**
+	 * A single-line value matching this is refused: C0, DEL, C1, U+2028, U+2029.
+	 */
+	public const SINGLE_LINE_FORBIDDEN_PATTERN = "/[\\x00-\\x1F\\x7F-\\x9F\u{2028}\u{2029}]/uD";
+
+	/**
+	 * The same for a multi-line value, which may hold TAB, LF and CR.
+	 */
+	public const MULTI_LINE_FORBIDDEN_PATTERN = "/[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F\u{2028}\u{2029}]/uD";
+
+	/**
+	 * The contact protocol's error codes (i18n_code).
+	 */
+	public const CONTACT_ERROR_INVALID_FIELD = 'invalid_field';
+	public const CONTACT_ERROR_INVALID_REQUEST = 'invalid_request';
+	public const CONTACT_ERROR_SPAM_SUSPECTED = 'spam_suspected';
+	public const CONTACT_ERROR_FORBIDDEN_ORIGIN = 'forbidden_origin';
+	public const CONTACT_ERROR_METHOD_NOT_ALLOWED = 'method_not_allowed';
+	public const CONTACT_ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
+	public const CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
+	public const CONTACT_ERROR_RATE_LIMITED = 'rate_limited';
+	public const CONTACT_ERROR_UPSTREAM_FAILED = 'upstream_failed';
+	public const CONTACT_ERROR_NOT_CONFIGURED = 'not_configured';
+
+	/**
+	 * The HTTP status of each code.
+	 */
+	public const CONTACT_ERROR_STATUS = array(
+		self::CONTACT_ERROR_INVALID_FIELD => 400,
+		self::CONTACT_ERROR_INVALID_REQUEST => 400,
+		self::CONTACT_ERROR_SPAM_SUSPECTED => 400,
+		self::CONTACT_ERROR_FORBIDDEN_ORIGIN => 403,
+		self::CONTACT_ERROR_METHOD_NOT_ALLOWED => 405,
+		self::CONTACT_ERROR_PAYLOAD_TOO_LARGE => 413,
+		self::CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
+		self::CONTACT_ERROR_RATE_LIMITED => 429,
+		self::CONTACT_ERROR_UPSTREAM_FAILED => 502,
+		self::CONTACT_ERROR_NOT_CONFIGURED => 503,
+	);
+
+}
