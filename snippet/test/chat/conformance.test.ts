@@ -133,10 +133,8 @@ async function run(testCase: Case) {
   );
   const context = { clientIp: '203.0.113.9' };
   for (let sent = 0; sent < (testCase.repeat ?? 0); sent++) {
-    await handler(
-      toRequest(testCase.request, testCase.repeatBody ?? testCase.request.body),
-      context,
-    );
+    const repeated = testCase.repeatRequest ?? testCase.request;
+    await handler(toRequest(repeated, repeated.body), context);
   }
   prompts.length = 0;
   const response = await handler(toRequest(testCase.request, testCase.request.body), context);
