@@ -6,9 +6,11 @@
 import {
   type ChatAnswer,
   type ChatFailure,
+  type ChatModels,
   chatErrorCodes,
   chatFields,
   chatLimits,
+  chatWidget,
 } from './protocol.js';
 import { type ChatTextKey, chatText } from './texts.js';
 
@@ -81,7 +83,7 @@ function render(host: HTMLElement): void {
   log.tabIndex = 0;
   const input = element('textarea');
   Object.assign(input, { id: `${prefix}message`, name: chatFields.message, rows: 3 });
-  input.maxLength = chatLimits.messageChars;
+  input.maxLength = chatLimits.messageMaxChars;
   const inputLabel = element('label', '', text('message'));
   inputLabel.htmlFor = input.id;
   const picker = element('select');
@@ -138,7 +140,7 @@ function render(host: HTMLElement): void {
     const message = input.value.trim();
     input.focus();
     if (!message) return show('required', 'error');
-    if ([...message].length > chatLimits.messageChars) return show('tooLong', 'error');
+    if ([...message].length > chatLimits.messageMaxChars) return show('tooLong', 'error');
     const body: Record<string, string> = { [chatFields.message]: message };
     if (!pickerRow.hidden) body[chatFields.model] = picker.value;
     for (const field of hidden) body[field.name] = field.value;
@@ -148,7 +150,7 @@ function render(host: HTMLElement): void {
     show('sending', 'sending');
     let outcome = await request(action, body);
     for (
-      let retries = chatLimits.loadingRetries;
+      let retries = chatWidget.loadingRetries;
       retries > 0 && outcome[1].i18n_code === chatErrorCodes.modelLoading;
       retries--
     ) {
@@ -199,7 +201,7 @@ function addTurn(
 async function request(
   url: string,
   body?: object,
-): Promise<[status: number, answer: Answer & { models?: string[] }, retryAfter: number]> {
+): Promise<[status: number, answer: Answer & Partial<ChatModels>, retryAfter: number]> {
   try {
     const response = await fetch(url, {
       method: body ? 'POST' : 'GET',
@@ -212,7 +214,7 @@ async function request(
     return [
       response.status,
       await response.json().catch(() => ({})),
-      Math.min(Math.max(wait, 1), chatLimits.retryAfterMaxS),
+      Math.min(Math.max(wait, 1), chatWidget.retryAfterMaxS),
     ];
   } catch {
     return [0, {}, 1];

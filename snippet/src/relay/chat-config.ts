@@ -1,7 +1,7 @@
 // What the relay's /chat endpoint needs beyond the contact settings: the models a visitor may
 // use and the prompt settings the site owner fixed, from an object or from environment variables.
 
-import { chatLimits } from '../chat/protocol.js';
+import { chatDefaults } from '../chat/protocol.js';
 import {
   booleanSettings,
   integerSettings,
@@ -58,7 +58,7 @@ export function chatConfigFromEnv(env: Record<string, string | undefined>): Chat
 
 /** Applies defaults and refuses settings the API would refuse on every prompt. */
 export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
-  const rateLimitPerMinute = config.rateLimitPerMinute ?? chatLimits.rateLimitCount;
+  const rateLimitPerMinute = config.rateLimitPerMinute ?? chatDefaults.rateLimitCount;
   if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) {
     throw new RelayConfigError('rateLimitPerMinute', 'must be a whole number of at least 1');
   }

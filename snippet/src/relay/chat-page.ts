@@ -57,7 +57,7 @@ export function chatPage({
 ${result}
 <form method="post" action="${escapeHtml(action)}">
 <p><label for="message">Message</label>
-<textarea id="message" name="${chatFields.message}" required maxlength="${chatLimits.messageChars}">${escapeHtml(prompt.message ?? '')}</textarea></p>
+<textarea id="message" name="${chatFields.message}" required maxlength="${chatLimits.messageMaxChars}">${escapeHtml(prompt.message ?? '')}</textarea></p>
 ${picker}
 <div aria-hidden="true" style="position:absolute;left:-9999px"><label>Leave this field empty <input name="${chatFields.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <p><button type="submit">Send</button></p>

@@ -1,16 +1,18 @@
 // The relay's /chat endpoint: a visitor's message goes to one of the models the site owner
 // allows, with the owner's prompt settings and the API token added here, never in the browser.
 import {
+  CHAT_ALLOWED_METHODS,
   type ChatAnswer,
   type ChatErrorCode,
+  type ChatModels,
   chatErrorCodes,
   chatErrorStatus,
   chatFields,
   chatLimits,
-  MULTI_LINE_FORBIDDEN,
   unscoredModels,
 } from '../chat/protocol.js';
 import { createClient, errorCodes, SitebeamApiError } from '../client/index.js';
+import { contactPatterns } from '../form/protocol.js';
 import { type ChatConfig, resolveChatConfig } from './chat-config.js';
 import { chatPage } from './chat-page.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
@@ -35,14 +37,12 @@ interface Prompt {
   message: string;
 }
 
-const methods = 'GET, POST';
-
 const visitorText: Record<ChatErrorCode, string> = {
   invalid_field: 'The message could not be read.',
   spam_suspected: 'The message looks automated and was not sent.',
   forbidden_origin: 'This page may not use this chat.',
   method_not_allowed: 'Send the message with POST.',
-  payload_too_large: `The message is too large (more than ${chatLimits.bodyBytes / 1024} KiB).`,
+  payload_too_large: `The message is too large (more than ${chatLimits.bodyMaxBytes / 1024} KiB).`,
   unsupported_media_type: 'The message must be sent as JSON or as a regular form.',
   rate_limited: 'Too many messages were sent. Please wait a minute and try again.',
   model_loading: 'The model is warming up. Please send the message again in a few seconds.',
@@ -76,19 +76,20 @@ export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayH
     const jsonRefusal = (reason: ChatRefusal) => json(...refusalParts(reason));
     if (request.method === 'OPTIONS') {
       return allowedPage
-        ? preflight(cors, methods)
+        ? preflight(cors, CHAT_ALLOWED_METHODS)
         : jsonRefusal(refusal(chatErrorCodes.forbiddenOrigin));
     }
     if (request.method !== 'GET' && request.method !== 'POST') {
       const [status, body] = refusalParts(refusal(chatErrorCodes.methodNotAllowed));
-      return json(status, body, { allow: `${methods}, OPTIONS` });
+      return json(status, body, { allow: CHAT_ALLOWED_METHODS });
     }
     if (request.method === 'GET') {
       if (!allowedPage) return jsonRefusal(refusal(chatErrorCodes.forbiddenOrigin));
       if (chatSettings.models.length === 0) {
         return jsonRefusal(refusal(chatErrorCodes.notConfigured));
       }
-      return json(200, { status: 'ok', models: chatSettings.models });
+      const listing: ChatModels = { status: 'ok', models: chatSettings.models };
+      return json(200, listing);
     }
 
     const kind = bodyKind(request.headers.get('content-type'));
@@ -122,7 +123,7 @@ export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayH
     if (!kind) return refuse(refusal(chatErrorCodes.unsupportedMediaType));
     if (!allowedPage) return refuse(refusal(chatErrorCodes.forbiddenOrigin));
     if (chatSettings.models.length === 0) return refuse(refusal(chatErrorCodes.notConfigured));
-    const body = await readBody(request);
+    const body = await readBody(request, chatLimits.bodyMaxBytes);
     if (isRefusal(body)) return refuse(refusal(chatErrorCodes.payloadTooLarge));
     const fields = parseFields(kind, body);
     if (isRefusal(fields)) return refuse(refusal(chatErrorCodes.invalidField));
@@ -140,7 +141,7 @@ export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayH
     try {
       const answer = await client.prompt({ ...prompt, settings: chatSettings.settings });
       const reply: ChatAnswer = { status: 'ok', model: prompt.model, response: answer.response };
-      if (!unscoredModels.includes(prompt.model)) reply.score = answer.score;
+      if (!(unscoredModels as readonly string[]).includes(prompt.model)) reply.score = answer.score;
       return kind === 'json'
         ? json(200, reply)
         : page(200, { model: prompt.model }, reply, prompt.message);
@@ -173,13 +174,13 @@ function checkPrompt(fields: Record<string, unknown>, models: string[]): Prompt 
   if (typeof message !== 'string' || !message.trim()) {
     return invalid(chatFields.message, 'Message is required.');
   }
-  if ([...message.trim()].length > chatLimits.messageChars) {
+  if ([...message.trim()].length > chatLimits.messageMaxChars) {
     return invalid(
       chatFields.message,
-      `Message must be at most ${chatLimits.messageChars.toLocaleString('en')} characters.`,
+      `Message must be at most ${chatLimits.messageMaxChars.toLocaleString('en')} characters.`,
     );
   }
-  if (MULTI_LINE_FORBIDDEN.test(message)) {
+  if (contactPatterns.multiLineForbidden.test(message)) {
     return invalid(chatFields.message, 'Message holds a control character.');
   }
   const model = fields[chatFields.model];
