@@ -318,3 +318,41 @@ test('the API token appears in no page or answer the browser receives', async ({
   await expect.poll(() => seen.filter((entry) => entry.startsWith(relay.url)).length).toBe(4);
   for (const entry of seen) expect(entry).not.toContain(token);
 });
+
+test("the stub's demo page chats with the stub's models through its own relay", async ({
+  page,
+}) => {
+  const demo = await startStub();
+  try {
+    const seen: string[] = [];
+    page.on('response', async (response) => {
+      seen.push(
+        `${JSON.stringify(await response.allHeaders())}\n${await response.text().catch(() => '')}`,
+      );
+    });
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') cspErrors.push(message.text());
+    });
+    await page.goto(`${demo.url}/`);
+    const picker = page.getByLabel('Model');
+    await expect(picker.locator('option')).toHaveText([
+      'mock',
+      'log',
+      'nltksentiment',
+      'textblobsentiment',
+    ]);
+    await say(page, 'Hello from the demo');
+    await expect(log(page).locator('.sitebeam-chat-answer p')).toHaveText(['Hello from the demo']);
+    await picker.selectOption('textblobsentiment');
+    await say(page, 'A truly great day');
+    await expect(log(page).locator('.sitebeam-chat-score')).toHaveText(/^Score: /);
+    await expect(page.getByRole('button', { name: 'Ask' })).toBeVisible();
+    expect(cspErrors).toEqual([]);
+    // The demo relay holds the stub's default account's token.
+    expect(seen.length).toBeGreaterThan(3);
+    for (const entry of seen) expect(entry).not.toContain('dev-token');
+  } finally {
+    await demo.stop();
+  }
+});
