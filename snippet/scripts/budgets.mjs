@@ -2,4 +2,5 @@
 export const gzipBudgets = {
   'sitebeam.min.js': 920,
   'sitebeam-form.min.js': 3072,
+  'sitebeam-chat.min.js': 4096,
 };

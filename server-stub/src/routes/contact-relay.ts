@@ -1,8 +1,15 @@
-// POST /contact on the demo: Sitebeam's own relay, holding the first account's token and sending
-// every message to that account's address, so `npm start` shows the whole contact-form path.
+// POST /contact and /chat on the demo: Sitebeam's own relay, holding the first account's token,
+// sending every message to that account's address and offering every model the stub lists, so
+// `npm start` shows the whole contact-form and chat paths.
 import { type AddressInfo, isIP } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createRelayHandler, toNodeListener } from 'sitebeam/relay';
+import {
+  CHAT_PATH,
+  createChatHandler,
+  createRelayHandler,
+  toNodeListener,
+  withChat,
+} from 'sitebeam/relay';
 import type { StubContext } from '../context.js';
 import type { StubOptions } from '../options.js';
 
@@ -50,17 +57,22 @@ export function contactRelayRoute(app: FastifyInstance, context: StubContext) {
   // Built on the first request, once the server listens: `--port 0` has chosen its port by then.
   const buildListener = () => {
     const { port } = app.server.address() as AddressInfo;
+    const config = {
+      apiUrl: `http://127.0.0.1:${port}`,
+      apiToken: account.token,
+      contactTo: account.email,
+      contactFrom: account.email,
+      allowedOrigins: demoOrigins(context.options, port),
+      siteName: 'Sitebeam demo',
+      log: (line: string) => context.writeLog({ level: 'WARN', type: 'relay', message: line }),
+      fetch: inProcessFetch,
+    };
+    // The chat offers every model the stub lists.
     return toNodeListener(
-      createRelayHandler({
-        apiUrl: `http://127.0.0.1:${port}`,
-        apiToken: account.token,
-        contactTo: account.email,
-        contactFrom: account.email,
-        allowedOrigins: demoOrigins(context.options, port),
-        siteName: 'Sitebeam demo',
-        log: (line) => context.writeLog({ level: 'WARN', type: 'relay', message: line }),
-        fetch: inProcessFetch,
-      }),
+      withChat(
+        createRelayHandler(config),
+        createChatHandler(config, { models: context.models.list() }),
+      ),
     );
   };
 
@@ -68,10 +80,12 @@ export function contactRelayRoute(app: FastifyInstance, context: StubContext) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all(CONTACT_PATH, { schema: { hide: true } }, (request, reply) => {
-      listener ??= buildListener();
-      reply.hijack();
-      return listener(request.raw, reply.raw);
-    });
+    for (const path of [CONTACT_PATH, CHAT_PATH]) {
+      scope.all(path, { schema: { hide: true } }, (request, reply) => {
+        listener ??= buildListener();
+        reply.hijack();
+        return listener(request.raw, reply.raw);
+      });
+    }
   });
 }
