@@ -10,6 +10,7 @@ const SOURCE = 'contract/sitebeam-contract.json';
 const contract = JSON.parse(readFileSync(new URL(SOURCE, root), 'utf8'));
 const { api } = contract;
 const contact = contract.protocols.contact;
+const chat = contract.protocols.chat;
 
 const notice = `Generated from ${SOURCE} by contract/generate.mjs — do not edit: change the JSON and run \`npm run contract\`.`;
 
@@ -18,6 +19,9 @@ const upperSnake = (name) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .toUpperCase();
+
+const withoutComments = (values) =>
+  Object.fromEntries(Object.entries(values).filter(([key]) => !key.startsWith('$')));
 
 // --- TypeScript -------------------------------------------------------------------------------
 
@@ -92,6 +96,19 @@ function typescript() {
     `/** The query parameter a native (no JavaScript) post comes back with after success. */\nexport const SENT_QUERY_PARAM = ${tsString(contact.sentQueryParam)};`,
     ...tsErrors('contactError', contact.errors),
     ...Object.entries(contact.types).map(([name, type]) => tsInterface(name, type)),
+    `// The chat endpoint protocol (contract/chat-protocol.md)\n${tsConst('chatFields', chat.fields)}`,
+    tsConst('chatResponseFields', chat.responseFields),
+    tsConst('chatLimits', chat.limits),
+    tsConst('chatDefaults', chat.defaults),
+    tsConst('chatWidget', withoutComments(chat.widget), chat.widget.$comment),
+    tsConst(
+      'unscoredModels',
+      chat.unscoredModels,
+      'Models whose score is always 0: endpoints leave `score` out.',
+    ),
+    `export const CHAT_ALLOWED_METHODS = ${tsString(chat.methods.allow)};`,
+    ...tsErrors('chatError', chat.errors),
+    ...Object.entries(chat.types).map(([name, type]) => tsInterface(name, type)),
   ];
   return `${parts.join('\n\n')}\n`;
 }
@@ -206,6 +223,23 @@ function phpConstants(style) {
     'The same for a multi-line value, which may hold TAB, LF and CR.',
   );
   errors('CONTACT_ERROR', contact.errors, "The contact protocol's error codes (i18n_code).");
+
+  group('CHAT_FIELD', chat.fields, "The chat protocol's form fields.");
+  group(
+    'CHAT_RESPONSE_FIELD',
+    chat.responseFields,
+    "Members of the chat endpoint's JSON answers besides status, error and i18n_code.",
+  );
+  group('CHAT', chat.limits, 'Limits of the chat protocol (characters are code points).');
+  group('CHAT', chat.defaults, 'Defaults of the chat protocol (the rate limit is configurable).');
+  group('CHAT_WIDGET', chat.widget, chat.widget.$comment);
+  add(
+    'CHAT_UNSCORED_MODELS',
+    list(chat.unscoredModels),
+    'Models whose score is always 0: endpoints leave `score` out of their answers.',
+  );
+  add('CHAT_ALLOWED_METHODS', phpString(chat.methods.allow), 'The Allow header of a 405.');
+  errors('CHAT_ERROR', chat.errors, "The chat protocol's error codes (i18n_code).");
   return constants;
 }
 
@@ -223,7 +257,7 @@ function php({ namespace, indent, guard, style }) {
     : `<?php\n\n// ${notice}\n\ndeclare(strict_types=1);\n\nnamespace ${namespace};\n`;
   return `${head}
 /**
- * The Sitebeam contract: API paths, field names, limits and codes, and the contact protocol.
+ * The Sitebeam contract: API paths, field names, limits and codes, and the contact and chat protocols.
  */
 final class Contract {
 

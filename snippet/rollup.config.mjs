@@ -1,4 +1,4 @@
-// The two script-tag bundles (IIFE, ES2017, minified). Node modules and type declarations come from tsc.
+// The script-tag bundles (IIFE, ES2017, minified). Node modules and type declarations come from tsc.
 import { gzipSync } from 'node:zlib';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
@@ -36,4 +36,5 @@ const scriptTagBundle = (input, file) => ({
 export default [
   scriptTagBundle('src/tracker/script-tag.ts', 'dist/sitebeam.min.js'),
   scriptTagBundle('src/form/script-tag.ts', 'dist/sitebeam-form.min.js'),
+  scriptTagBundle('src/chat/script-tag.ts', 'dist/sitebeam-chat.min.js'),
 ];

@@ -1,6 +1,7 @@
 <?php
 /**
- * Removes every option, the send log and the rate-limit counters.
+ * Removes every option, the send log and the rate-limit counters: on multisite, the network's settings and
+ * what every site of the network stored.
  *
  * @package Sitebeam
  */
@@ -9,17 +10,47 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 	exit;
 }
 
-delete_option( 'sitebeam_settings' );
-delete_option( 'sitebeam_api_token' );
-delete_option( 'sitebeam_mail_log' );
+/**
+ * Deletes the options and transients one site stored.
+ */
+function sitebeam_uninstall_site() {
+	global $wpdb;
+	delete_option( 'sitebeam_settings' );
+	delete_option( 'sitebeam_api_token' );
+	delete_option( 'sitebeam_mail_log' );
+	$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- transients have no delete-by-prefix API.
+		$wpdb->prepare(
+			"DELETE FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
+			$wpdb->esc_like( '_transient_sitebeam_' ) . '%',
+			$wpdb->esc_like( '_transient_timeout_sitebeam_' ) . '%',
+			$wpdb->esc_like( '_site_transient_sitebeam_' ) . '%',
+			$wpdb->esc_like( '_site_transient_timeout_sitebeam_' ) . '%'
+		)
+	);
+}
+
+if ( ! is_multisite() ) {
+	sitebeam_uninstall_site();
+	return;
+}
 
 global $wpdb;
-$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- transients have no delete-by-prefix API.
+delete_site_option( 'sitebeam_settings' );
+delete_site_option( 'sitebeam_api_token' );
+$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- site transients have no delete-by-prefix API.
 	$wpdb->prepare(
-		"DELETE FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
-		$wpdb->esc_like( '_transient_sitebeam_' ) . '%',
-		$wpdb->esc_like( '_transient_timeout_sitebeam_' ) . '%',
+		"DELETE FROM {$wpdb->sitemeta} WHERE meta_key LIKE %s OR meta_key LIKE %s",
 		$wpdb->esc_like( '_site_transient_sitebeam_' ) . '%',
 		$wpdb->esc_like( '_site_transient_timeout_sitebeam_' ) . '%'
 	)
 );
+foreach ( get_sites(
+	array(
+		'fields' => 'ids',
+		'number' => 0,
+	)
+) as $sitebeam_site_id ) {
+	switch_to_blog( $sitebeam_site_id );
+	sitebeam_uninstall_site();
+	restore_current_blog();
+}

@@ -7,7 +7,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam;
 
 /**
- * The Sitebeam contract: API paths, field names, limits and codes, and the contact protocol.
+ * The Sitebeam contract: API paths, field names, limits and codes, and the contact and chat protocols.
  */
 final class Contract {
 
@@ -230,6 +230,80 @@ final class Contract {
     self::CONTACT_ERROR_RATE_LIMITED => 429,
     self::CONTACT_ERROR_UPSTREAM_FAILED => 502,
     self::CONTACT_ERROR_NOT_CONFIGURED => 503,
+  ];
+
+  /**
+   * The chat protocol's form fields.
+   */
+  public const CHAT_FIELD_MESSAGE = 'message';
+  public const CHAT_FIELD_MODEL = 'model';
+  public const CHAT_FIELD_HONEYPOT = 'homepage';
+
+  /**
+   * Members of the chat endpoint's JSON answers besides status, error and i18n_code.
+   */
+  public const CHAT_RESPONSE_FIELD_MODELS = 'models';
+  public const CHAT_RESPONSE_FIELD_MODEL = 'model';
+  public const CHAT_RESPONSE_FIELD_RESPONSE = 'response';
+  public const CHAT_RESPONSE_FIELD_SCORE = 'score';
+  public const CHAT_RESPONSE_FIELD_FIELD = 'field';
+
+  /**
+   * Limits of the chat protocol (characters are code points).
+   */
+  public const CHAT_MESSAGE_MAX_CHARS = 4000;
+  public const CHAT_BODY_MAX_BYTES = 65536;
+
+  /**
+   * Defaults of the chat protocol (the rate limit is configurable).
+   */
+  public const CHAT_RATE_LIMIT_COUNT = 10;
+  public const CHAT_RATE_LIMIT_WINDOW_S = 60;
+
+  /**
+   * The widget's automatic retries while a model warms up, and the longest Retry-After it honours.
+   */
+  public const CHAT_WIDGET_LOADING_RETRIES = 5;
+  public const CHAT_WIDGET_RETRY_AFTER_MAX_S = 30;
+
+  /**
+   * Models whose score is always 0: endpoints leave `score` out of their answers.
+   */
+  public const CHAT_UNSCORED_MODELS = ['gpt2', 'mock', 'log'];
+
+  /**
+   * The Allow header of a 405.
+   */
+  public const CHAT_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+
+  /**
+   * The chat protocol's error codes (i18n_code).
+   */
+  public const CHAT_ERROR_INVALID_FIELD = 'invalid_field';
+  public const CHAT_ERROR_SPAM_SUSPECTED = 'spam_suspected';
+  public const CHAT_ERROR_FORBIDDEN_ORIGIN = 'forbidden_origin';
+  public const CHAT_ERROR_METHOD_NOT_ALLOWED = 'method_not_allowed';
+  public const CHAT_ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
+  public const CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
+  public const CHAT_ERROR_RATE_LIMITED = 'rate_limited';
+  public const CHAT_ERROR_UPSTREAM_FAILED = 'upstream_failed';
+  public const CHAT_ERROR_MODEL_LOADING = 'model_loading';
+  public const CHAT_ERROR_NOT_CONFIGURED = 'not_configured';
+
+  /**
+   * The HTTP status of each code.
+   */
+  public const CHAT_ERROR_STATUS = [
+    self::CHAT_ERROR_INVALID_FIELD => 400,
+    self::CHAT_ERROR_SPAM_SUSPECTED => 400,
+    self::CHAT_ERROR_FORBIDDEN_ORIGIN => 403,
+    self::CHAT_ERROR_METHOD_NOT_ALLOWED => 405,
+    self::CHAT_ERROR_PAYLOAD_TOO_LARGE => 413,
+    self::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
+    self::CHAT_ERROR_RATE_LIMITED => 429,
+    self::CHAT_ERROR_UPSTREAM_FAILED => 502,
+    self::CHAT_ERROR_MODEL_LOADING => 503,
+    self::CHAT_ERROR_NOT_CONFIGURED => 503,
   ];
 
 }

@@ -1,4 +1,4 @@
-// Prints the size of the two script-tag bundles: minified, gzip -9 and brotli (quality 11),
+// Prints the size of the script-tag bundles: minified, gzip -9 and brotli (quality 11),
 // with the gzip budget the build enforces. Numbers only: the build is what fails over budget.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

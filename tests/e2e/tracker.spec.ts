@@ -45,10 +45,10 @@ const stubCall = (path: string, method = 'GET', body?: unknown) =>
 
 const visits = async (): Promise<TrackerRecord[]> => (await stubCall('/__stub/visits')).visits;
 
-/** Waits for `count` visits, then long enough for a stray extra one (two poll periods) to show. */
+/** Waits for `count` visits, then long enough for a stray extra one to reach the stub. */
 async function expectVisits(count: number): Promise<TrackerRecord[]> {
   if (count > 0) await expect.poll(async () => (await visits()).length).toBe(count);
-  await new Promise((resolve) => setTimeout(resolve, 700));
+  await new Promise((resolve) => setTimeout(resolve, 500));
   const recorded = await visits();
   expect(recorded).toHaveLength(count);
   return recorded;
@@ -87,6 +87,7 @@ test.beforeAll(async () => {
     '/admin/users': html('Admin', tags(api, 'data-exclude="/app#/private*, /admin*"')),
     '/debug': html('Debug', tags(api, 'data-debug', '')),
     '/esm': html('ESM', '<script type="module" src="/esm/app.js"></script>'),
+    '/spa': html('Tag app', tags(api)),
   });
   strictSite = await startStaticSite(
     { '/': html('Strict', tags(api), '', '') },
@@ -168,17 +169,6 @@ test('a 503 on the JSON endpoint falls back to exactly one visit by the pixel', 
   expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
 });
 
-test('pushState to a new path records a second visit with that URL', async ({ context }) => {
-  const { page, errors } = await watch(context);
-  await page.goto(`${site.url}/`);
-  await expectVisits(1);
-  await page.evaluate(() => history.pushState({}, '', '/app/settings'));
-  await page.evaluate(() => history.replaceState({ tab: 2 }, '', '/app/settings'));
-  const recorded = await expectVisits(2);
-  expect(recorded[1]?.referrer).toBe(`${site.url}/app/settings`);
-  expect(errors).toEqual([]);
-});
-
 test('following a link on a multi-page site records the second page', async ({ context }) => {
   const { page } = await watch(context);
   await page.goto(`${site.url}/`);
@@ -243,6 +233,36 @@ test('data-debug says why a view was skipped; nothing is printed otherwise', asy
   await expectVisits(1);
   expect(printed).toEqual(['sitebeam skip trackLocalhost']);
   expect(beacons).toHaveLength(1);
+});
+
+test.describe('self-exclusion', () => {
+  test('a visitor with the sitebeam_ignore=true cookie is not recorded', async ({ context }) => {
+    const { page, beacons, errors } = await watch(context);
+    await context.addCookies([{ name: 'sitebeam_ignore', value: 'true', url: site.url }]);
+    await page.goto(`${site.url}/`);
+    await page.getByRole('link', { name: 'Second page' }).click();
+    await expectVisits(0);
+    expect(beacons).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('the old localStorage flag becomes the cookie after one last visit', async ({ context }) => {
+    const { page, beacons } = await watch(context);
+    await page.goto(`${site.url}/second`);
+    // Set by an older version's instructions, once this page's own visit is over.
+    await expectVisits(1);
+    await page.evaluate(() => localStorage.setItem('sitebeam_ignore', 'true'));
+    await stubCall('/__stub/visits', 'DELETE');
+    beacons.length = 0;
+    await page.goto(`${site.url}/`);
+    await expectVisits(1);
+    await expect
+      .poll(async () => (await context.cookies()).map((c) => `${c.name}=${c.value}`))
+      .toEqual(['sitebeam_ignore=true']);
+    await page.getByRole('link', { name: 'Second page' }).click();
+    await expectVisits(1);
+    expect(beacons).toHaveLength(1);
+  });
 });
 
 test.describe('Do Not Track', () => {
@@ -320,20 +340,135 @@ test('the script causes no long task', async ({ context }) => {
   expect(await page.evaluate(() => (window as unknown as { long: number[] }).long)).toEqual([]);
 });
 
-test('the ESM build records the same visit as the tag', async ({ context }) => {
-  const { page, errors } = await watch(context);
+/** The two builds, each on a page of its own: the tag, and the ESM build started by a module. */
+const builds = [
+  { name: 'the tag', path: '/spa' },
+  { name: 'the ESM build', path: '/esm' },
+];
+
+/** Serves the ESM build's files under /esm/, and the module that starts it. */
+async function serveEsm(page: Page) {
   await page.route(`${site.url}/esm/*.js`, async (route) => {
     const file = new URL(route.request().url()).pathname.replace('/esm/', '');
     const body =
       file === 'app.js' ? esmApp(stub.url) : await readFile(new URL(file, esmDist), 'utf8');
     await route.fulfill({ contentType: 'text/javascript', body });
   });
-  await page.goto(`${site.url}/esm`);
-  const [visit] = await expectVisits(1);
-  expect(visit?.website).toBe(website);
-  expect(visit?.referrer).toBe(`${site.url}/esm`);
-  await page.evaluate(() => history.pushState({}, '', '/esm/next'));
-  const recorded = await expectVisits(2);
-  expect(recorded[1]?.referrer).toBe(`${site.url}/esm/next`);
-  expect(errors).toEqual([]);
-});
+}
+
+/** The `Referer` of each visit request, in the order they left the page. */
+const referers = (beacons: Request[]) =>
+  Promise.all(beacons.map((request) => request.headerValue('referer')));
+
+for (const build of builds) {
+  test.describe(`single-page navigation, ${build.name}`, () => {
+    test('a route shown 50 ms, another, then Back: one visit each, in order, from its own URL', async ({
+      context,
+    }) => {
+      const { page, beacons, errors } = await watch(context);
+      await serveEsm(page);
+      const start = `${site.url}${build.path}`;
+      await page.goto(start);
+      await expectVisits(1);
+      await page.evaluate(async (path) => {
+        const shown = () => new Promise((resolve) => setTimeout(resolve, 50));
+        history.pushState({ route: 'a' }, '', `${path}/a`);
+        await shown();
+        history.pushState({ route: 'b' }, '', `${path}/b`);
+        await shown();
+        history.back();
+      }, build.path);
+      const expected = [start, `${start}/a`, `${start}/b`, `${start}/a`];
+      const recorded = await expectVisits(4);
+      expect(await referers(beacons)).toEqual(expected);
+      expect(recorded.map((visit) => visit.referrer).sort()).toEqual([...expected].sort());
+      expect(recorded.every((visit) => visit.website === website)).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    test('a push then a replace of the same path, or the same path twice, is one visit', async ({
+      context,
+    }) => {
+      const { page, beacons } = await watch(context);
+      await serveEsm(page);
+      const start = `${site.url}${build.path}`;
+      await page.goto(start);
+      await expectVisits(1);
+      await page.evaluate(
+        ([path, first]) => {
+          history.pushState({}, '', `${path}/settings`);
+          history.replaceState({ tab: 2 }, '', `${path}/settings?tab=2`);
+          history.pushState({}, '', `${path}/settings`);
+          history.replaceState(history.state, '', first);
+        },
+        [build.path, start],
+      );
+      await expectVisits(3);
+      expect(await referers(beacons)).toEqual([start, `${start}/settings`, start]);
+    });
+
+    test("the page's own history methods keep their this, state and return value", async ({
+      context,
+    }) => {
+      const { page, errors } = await watch(context);
+      await serveEsm(page);
+      // A router that wrapped pushState before the tracker loaded.
+      await page.addInitScript(() => {
+        const native = history.pushState;
+        history.pushState = function (...args) {
+          Object.assign(window, { routerThis: this === history });
+          native.apply(this, args);
+          return 'from the router';
+        };
+      });
+      await page.goto(`${site.url}${build.path}`);
+      await expectVisits(1);
+      const result = await page.evaluate((path) => {
+        const returned = history.pushState({ id: 7 }, '', `${path}/item`);
+        const replaced = history.replaceState({ id: 8 }, '', `${path}/item/8`);
+        return {
+          returned,
+          replaced,
+          state: history.state,
+          routerThis: (window as unknown as { routerThis: boolean }).routerThis,
+          path: location.pathname,
+        };
+      }, build.path);
+      expect(result).toEqual({
+        returned: 'from the router',
+        replaced: undefined,
+        state: { id: 8 },
+        routerThis: true,
+        path: `${build.path}/item/8`,
+      });
+      await expectVisits(3);
+      expect(errors).toEqual([]);
+    });
+
+    test('asks for no timer, interval or animation frame', async ({ context }) => {
+      const { page } = await watch(context);
+      await serveEsm(page);
+      // The page has no script of its own: every call counted here is the tracker's.
+      await page.addInitScript(() => {
+        const asked: string[] = [];
+        Object.assign(window, { asked });
+        for (const name of ['setTimeout', 'setInterval', 'requestAnimationFrame'] as const) {
+          const original = window[name] as (...args: unknown[]) => number;
+          Object.assign(window, {
+            [name]: (...args: unknown[]) => {
+              asked.push(name);
+              return original.apply(window, args);
+            },
+          });
+        }
+      });
+      await page.goto(`${site.url}${build.path}`);
+      await expectVisits(1);
+      await page.evaluate((path) => history.pushState({}, '', `${path}/next`), build.path);
+      await expectVisits(2);
+      expect(await page.evaluate(() => (window as unknown as { asked: string[] }).asked)).toEqual(
+        [],
+      );
+    });
+  });
+}

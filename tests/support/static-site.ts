@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const snippetDist = fileURLToPath(new URL('../../snippet/dist/', import.meta.url));
-const builtFiles = ['sitebeam.min.js', 'sitebeam-form.min.js'];
+const builtFiles = ['sitebeam.min.js', 'sitebeam-form.min.js', 'sitebeam-chat.min.js'];
 
 export interface StaticSite {
   url: string;

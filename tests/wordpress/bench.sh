@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.."
 
 # shellcheck source=env.sh
 source tests/wordpress/env.sh
-missing="$(wordpress_env_missing)"
+missing="$(wordpress_env_missing)$(wordpress_debian_missing)"
 if [ -n "$missing" ]; then
   echo "wordpress bench: SKIPPED ($missing)"
   exit 0

@@ -1,22 +1,34 @@
 # Starts and stops one real WordPress for the WordPress test layer and the benchmark (sourced, not run):
-# a private MariaDB, a copy of Debian's WordPress with the plugin installed from dist/sitebeam-wordpress.zip,
-# `php -S`, and the server stub as the Sitebeam instance. start_wordpress_env exports SITEBEAM_WP_* and
-# SITEBEAM_STUB_URL; stop_wordpress_env stops everything it started.
+# a private MariaDB, a copy of a WordPress release ($SITEBEAM_WP_SOURCE, default Debian's /usr/share/wordpress)
+# with the plugin installed from dist/sitebeam-wordpress.zip, `php -S`, and the server stub as the Sitebeam
+# instance. start_wordpress_env exports SITEBEAM_WP_* and SITEBEAM_STUB_URL; stop_wordpress_env stops
+# everything it started.
 
 WP_ENV_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 WP_ENV_ADMIN_USER=admin
 WP_ENV_ADMIN_PASSWORD='sitebeam-admin-password'
 WP_ENV_API_TOKEN=dev-token
 
-# Prints why the environment cannot start here, or nothing.
+WP_ENV_DEBIAN_SOURCE=/usr/share/wordpress
+
+# Prints why the environment cannot start here (tools and PHP extensions, not the WordPress release), or nothing.
 wordpress_env_missing() {
   local tool
   for tool in php mariadbd mariadb-install-db mariadb-admin phpunit unzip node; do
     command -v "$tool" >/dev/null || { echo "$tool not installed"; return; }
   done
-  [ -f /usr/share/wordpress/wp-load.php ] || { echo "Debian package wordpress not installed"; return; }
-  [ -d /usr/share/wordpress/wp-content/themes/twentytwentythree ] || { echo "wordpress-theme-twentytwentythree not installed"; return; }
-  php -m | grep -qx mysqli || { echo "php mysqli extension missing"; return; }
+  php -r 'exit(extension_loaded("mysqli") ? 0 : 1);' || { echo "php mysqli extension missing (apt-get install php-mysql)"; return; }
+}
+
+# Prints why Debian's WordPress cannot be used, or nothing.
+wordpress_debian_missing() {
+  [ -f "$WP_ENV_DEBIAN_SOURCE/wp-load.php" ] || { echo "Debian package wordpress not installed (apt-get install wordpress)"; return; }
+  [ -d "$WP_ENV_DEBIAN_SOURCE/wp-content/themes/twentytwentythree" ] || echo "wordpress-theme-twentytwentythree not installed"
+}
+
+# The version of the WordPress release in a folder.
+wordpress_version_of() {
+  php -r 'include $argv[1] . "/wp-includes/version.php"; echo $wp_version;' "$1"
 }
 
 free_port() {
@@ -64,10 +76,11 @@ start_wordpress_env() {
   SITEBEAM_STUB_URL="$(grep -o 'listening on http://[^ ]*' "$WP_ENV_DIR/stub.log" | head -1 | sed 's/listening on //; s#/$##')"
   export SITEBEAM_STUB_URL
 
-  cp -rL /usr/share/wordpress "$SITEBEAM_WP_ROOT"
+  cp -rL "${SITEBEAM_WP_SOURCE:-$WP_ENV_DEBIAN_SOURCE}" "$SITEBEAM_WP_ROOT"
   rm -f "$SITEBEAM_WP_ROOT/wp-config.php"
   export SITEBEAM_WP_URL="http://127.0.0.1:$web_port"
-  WP_ENV_DB_HOST="127.0.0.1:$db_port" php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_ROOT/wp-config.php"
+  WP_ENV_DB_HOST="127.0.0.1:$db_port"
+  WP_ENV_DB_HOST=$WP_ENV_DB_HOST php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_ROOT/wp-config.php"
   mkdir -p "$SITEBEAM_WP_ROOT/wp-content/mu-plugins" "$SITEBEAM_WP_ROOT/wp-content/uploads"
   cp "$WP_ENV_REPO/tests/wordpress/site/sitebeam-test-support.php" "$SITEBEAM_WP_ROOT/wp-content/mu-plugins/"
   unzip -q "$WP_ENV_REPO/dist/sitebeam-wordpress.zip" -d "$SITEBEAM_WP_ROOT/wp-content/plugins"
@@ -79,6 +92,22 @@ start_wordpress_env() {
   WP_ENV_WEB_PID=$!
   wait_for "php -S" 100 curl -fsS -o /dev/null "$SITEBEAM_WP_URL/wp-login.php" || return 1
   echo "env: WordPress at $SITEBEAM_WP_URL, stub at $SITEBEAM_STUB_URL, files in $WP_ENV_DIR"
+}
+
+# A multisite network beside the site (same MariaDB, its own database and copy of the files, never served):
+# the PHPUnit suite phpunit/network loads it in-process. Exports SITEBEAM_WP_NETWORK_ROOT and _URL.
+start_wordpress_network() {
+  export SITEBEAM_WP_NETWORK_ROOT="$WP_ENV_DIR/network" SITEBEAM_WP_NETWORK_URL=http://network.test
+  mariadb --socket="$WP_ENV_DB_SOCKET" -uroot -e \
+    "CREATE DATABASE wordpress_network; GRANT ALL ON wordpress_network.* TO 'wp'@'127.0.0.1';" || return 1
+  cp -r "$SITEBEAM_WP_ROOT" "$SITEBEAM_WP_NETWORK_ROOT"
+  local network_env=(WP_ENV_DB_HOST="$WP_ENV_DB_HOST" WP_ENV_DB_NAME=wordpress_network
+    SITEBEAM_WP_ROOT="$SITEBEAM_WP_NETWORK_ROOT" SITEBEAM_WP_URL="$SITEBEAM_WP_NETWORK_URL")
+  env "${network_env[@]}" WP_ENV_NETWORK=allow php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_NETWORK_ROOT/wp-config.php"
+  env "${network_env[@]}" php "$WP_ENV_REPO/tests/wordpress/site/install.php" >/dev/null || return 1
+  env "${network_env[@]}" php "$WP_ENV_REPO/tests/wordpress/site/install-network.php" tables || return 1
+  env "${network_env[@]}" WP_ENV_NETWORK=network.test php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_NETWORK_ROOT/wp-config.php"
+  env "${network_env[@]}" php "$WP_ENV_REPO/tests/wordpress/site/install-network.php" sites || return 1
 }
 
 stop_wordpress_env() {

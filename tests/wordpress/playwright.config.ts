@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 
 const resultsDir = process.env.SITEBEAM_RESULTS ?? '.tmp/results';
+const version = process.env.SITEBEAM_WP_VERSION ?? 'unknown';
 
 // Run by tests/wordpress/run.sh, which starts WordPress and the stub and exports their URLs.
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['junit', { outputFile: `${resultsDir}/wordpress-e2e.xml` }]],
+  reporter: [['list'], ['junit', { outputFile: `${resultsDir}/wordpress-${version}-e2e.xml` }]],
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,

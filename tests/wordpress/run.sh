@@ -1,32 +1,89 @@
 #!/usr/bin/env bash
-# The WordPress layer: package the plugin, start one real WordPress (env.sh), run PHPUnit then Playwright
-# against it, stop everything even on failure. JUnit XML: $SITEBEAM_RESULTS/wordpress-{phpunit,e2e}.xml.
+# The WordPress layer, once per platform, one after the other: WordPress 6.1.9 (Debian's package, the minimum)
+# and the current release from an archive ($WORDPRESS_ARCHIVE, or wordpress-6.9.1.tar.xz in $SITEBEAM_PLATFORMS),
+# unpacked into .tmp/platforms/. For each: package the plugin, start a real WordPress (env.sh), run PHPUnit, then
+# PHPUnit's network suite on a multisite network beside it, then Playwright; stop everything even on failure.
+# JUnit XML: $SITEBEAM_RESULTS/wordpress-<version>-{phpunit,phpunit-network,e2e}.xml; a platform that is not
+# available writes wordpress-<version>.skipped and says SKIPPED.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export SITEBEAM_RESULTS="${SITEBEAM_RESULTS:-$PWD/.tmp/results}"
 mkdir -p "$SITEBEAM_RESULTS"
+current_release=6.9.1
+releases_page=https://wordpress.org/download/releases/
 
 # shellcheck source=env.sh
 source tests/wordpress/env.sh
+
+skip() { # version, reason
+  echo "$2" >"$SITEBEAM_RESULTS/wordpress-$1.skipped"
+  echo "wordpress $1: SKIPPED ($2)"
+}
+
+# Unpacks a release archive into .tmp/platforms/ once and prints the WordPress folder inside it.
+unpack_release() { # archive, version
+  local target="$PWD/.tmp/platforms/wordpress-$2"
+  if [ ! -f "$target/.unpacked" ]; then
+    rm -rf "$target" && mkdir -p "$target"
+    tar -xf "$1" -C "$target" || return 1
+    touch "$target/.unpacked"
+  fi
+  dirname "$(find "$target" -maxdepth 3 -name wp-load.php -print -quit)"
+}
+
+# Runs the suites against one WordPress release folder; returns 1 when any failed.
+run_platform() { # version, source folder
+  local version=$1 started=$SECONDS failed=0
+  echo "=== WordPress $version ($2)"
+  rm -f "$SITEBEAM_RESULTS/wordpress-$version.skipped" "$SITEBEAM_RESULTS/wordpress-$version-"*.xml
+  export SITEBEAM_WP_SOURCE=$2 SITEBEAM_WP_VERSION=$version
+  trap stop_wordpress_env EXIT
+  start_wordpress_env || { stop_wordpress_env; return 1; }
+  phpunit -c tests/wordpress/phpunit.xml.dist --log-junit "$SITEBEAM_RESULTS/wordpress-$version-phpunit.xml" || failed=1
+  if start_wordpress_network; then
+    SITEBEAM_WP_ROOT=$SITEBEAM_WP_NETWORK_ROOT SITEBEAM_WP_URL=$SITEBEAM_WP_NETWORK_URL phpunit -c tests/wordpress/phpunit.xml.dist \
+      --testsuite network --log-junit "$SITEBEAM_RESULTS/wordpress-$version-phpunit-network.xml" || failed=1
+  else
+    echo "wordpress $version: the multisite network did not install" >&2
+    failed=1
+  fi
+  npx playwright test -c tests/wordpress/playwright.config.ts || failed=1
+  if [ -s "$SITEBEAM_WP_DEBUG_LOG" ] && grep -inE 'plugins/sitebeam/|sitebeam/contact-form|sitebeam-(tracker|form)' "$SITEBEAM_WP_DEBUG_LOG" >&2; then
+    echo "The WordPress $version debug log names the plugin (above)." >&2
+    failed=1
+  fi
+  stop_wordpress_env
+  trap - EXIT
+  echo "=== WordPress $version: $([ $failed = 0 ] && echo passed || echo FAILED) in $((SECONDS - started)) s"
+  return $failed
+}
+
 missing="$(wordpress_env_missing)"
+archive="${WORDPRESS_ARCHIVE:-${SITEBEAM_PLATFORMS:+$SITEBEAM_PLATFORMS/wordpress-$current_release.tar.xz}}"
+archive_version="$(basename "${archive:-wordpress-$current_release.tar.xz}" | sed -E 's/^wordpress-(.*)\.tar\.[a-z]+$/\1/')"
 if [ -n "$missing" ]; then
-  echo "$missing" >"$SITEBEAM_RESULTS/wordpress.skipped"
-  echo "SKIPPED ($missing)"
+  skip "$(wordpress_version_of "$WP_ENV_DEBIAN_SOURCE" 2>/dev/null || echo 6.1)" "$missing"
+  skip "$archive_version" "$missing"
   exit 0
 fi
 
 bash wordpress-plugin/bin/package.sh || exit 1
-trap stop_wordpress_env EXIT
 trap 'exit 130' INT TERM
-start_wordpress_env || exit 1
-
 failed=0
-echo "--- PHPUnit against WordPress $(php -r "include '$SITEBEAM_WP_ROOT/wp-includes/version.php'; echo \$wp_version;")"
-phpunit -c tests/wordpress/phpunit.xml.dist --log-junit "$SITEBEAM_RESULTS/wordpress-phpunit.xml" || failed=1
-echo "--- Playwright against $SITEBEAM_WP_URL"
-npx playwright test -c tests/wordpress/playwright.config.ts || failed=1
-if [ -s "$SITEBEAM_WP_DEBUG_LOG" ] && grep -n 'wp-content/plugins/sitebeam/' "$SITEBEAM_WP_DEBUG_LOG" >&2; then
-  echo "The WordPress debug log names the plugin (above)." >&2
+
+debian_missing="$(wordpress_debian_missing)"
+if [ -n "$debian_missing" ]; then
+  skip 6.1.9 "$debian_missing; or download 6.1.9 from $releases_page and set WORDPRESS_ARCHIVE"
+else
+  run_platform "$(wordpress_version_of "$WP_ENV_DEBIAN_SOURCE")" "$WP_ENV_DEBIAN_SOURCE" || failed=1
+fi
+
+if [ -z "$archive" ] || [ ! -f "$archive" ]; then
+  skip "$archive_version" "no release archive${archive:+ at $archive}: set SITEBEAM_PLATFORMS to a folder holding wordpress-$current_release.tar.xz, or WORDPRESS_ARCHIVE to one, downloaded from $releases_page"
+elif ! source_dir="$(unpack_release "$archive" "$archive_version")" || [ ! -f "$source_dir/wp-load.php" ]; then
+  echo "wordpress $archive_version: $archive does not unpack to a WordPress release" >&2
   failed=1
+else
+  run_platform "$(wordpress_version_of "$source_dir")" "$source_dir" || failed=1
 fi
 exit $failed

@@ -13,54 +13,60 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The Sitebeam API as the plugin uses it: the only place that knows its paths, field names and error codes.
+ */
 final class Api_Client {
 
-	const EMAIL_PATH        = '/v1/email';
-	const TRACKER_IMG_PATH  = '/v1/tracker/img/';
-	const TOKEN_HEADER      = 'X-Auth-Token';
-	const FIELD_TO          = 'to';
-	const FIELD_BCC         = 'bcc';
-	const FIELD_FROM        = 'from';
-	const FIELD_FROM_NAME   = 'from_name';
-	const FIELD_REPLY_TO    = 'replyto';
-	const FIELD_SUBJECT     = 'subject';
-	const FIELD_CONTENT     = 'content';
-	const FIELD_ATTACHMENT  = 'attachment';
-	const ATTACHMENT_MIME   = 'mime_type';
-	const ATTACHMENT_NAME   = 'file_name';
-	const ATTACHMENT_BASE64 = 'b64';
 
-	const ERROR_INVALID_PAYLOAD  = 'invalid_payload';
-	const ERROR_AUTH_FAILED      = 'auth_failed';
-	const ERROR_NOT_EMAILAPI     = 'not_emailapi';
-	const ERROR_NOT_AIAPI        = 'not_aiapi';
-	const ERROR_EMAIL_DISABLED   = 'disabled_email_service';
-	const ERROR_TOO_LARGE        = 'payload_too_large';
-	const ERROR_RATE_LIMITED     = 'rate_limited';
-	const ERROR_NETWORK          = 'sitebeam_unreachable';
-	const ERROR_NOT_CONFIGURED   = 'sitebeam_not_configured';
-	const ERROR_UNEXPECTED       = 'sitebeam_unexpected_response';
-	const CREDENTIALS_ERRORS     = array( self::ERROR_AUTH_FAILED, self::ERROR_NOT_EMAILAPI, self::ERROR_NOT_AIAPI );
+	const ERROR_NETWORK        = 'sitebeam_unreachable';
+	const ERROR_NOT_CONFIGURED = 'sitebeam_not_configured';
+	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
+	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI );
 
-	/** @var string */
+	/**
+	 * Instance base URL, without a trailing slash.
+	 *
+	 * @var string
+	 */
 	private $base_url;
 
-	/** @var string */
+	/**
+	 * API token.
+	 *
+	 * @var string
+	 */
 	private $token;
 
 	/**
-	 * @param string $base_url Instance base URL.
-	 * @param string $token    API token.
+	 * Whether the instance may be on a private or loopback address.
+	 *
+	 * @var bool
 	 */
-	public function __construct( $base_url, $token ) {
-		$this->base_url = untrailingslashit( (string) $base_url );
-		$this->token    = (string) $token;
+	private $allow_private_hosts;
+
+	/**
+	 * A client of one instance.
+	 *
+	 * @param string $base_url            Instance base URL.
+	 * @param string $token               API token.
+	 * @param bool   $allow_private_hosts Whether the instance may be on a private or loopback address.
+	 */
+	public function __construct( $base_url, $token, $allow_private_hosts = false ) {
+		$this->base_url            = untrailingslashit( (string) $base_url );
+		$this->token               = (string) $token;
+		$this->allow_private_hosts = (bool) $allow_private_hosts;
 	}
 
+	/** A token fixed in wp-config.php is only ever sent to a URL fixed there too. */
 	public static function from_settings() {
-		return new self( Settings::get()['api_url'], Settings::token() );
+		$url = Settings::token_needs_fixed_url() ? '' : Settings::get()['api_url'];
+		return new self( $url, Settings::token(), Settings::allows_private_hosts() );
 	}
 
+	/**
+	 * Whether a token is set and the base URL may carry it.
+	 */
 	public function is_configured() {
 		return '' !== $this->token && Settings::is_allowed_api_url( $this->base_url );
 	}
@@ -68,11 +74,11 @@ final class Api_Client {
 	/**
 	 * Sends one message (one `to`, at most one `bcc`).
 	 *
-	 * @param array<string, mixed> $message Fields named by the FIELD_* constants.
+	 * @param array<string, mixed> $message Fields named by the Contract::EMAIL_FIELD_* constants.
 	 * @return array<string, mixed>|WP_Error The decoded success body, or the API's error.
 	 */
 	public function send_email( array $message ) {
-		return $this->post_json( self::EMAIL_PATH, $message );
+		return $this->post_json( Contract::PATH_EMAIL, $message );
 	}
 
 	/**
@@ -82,8 +88,8 @@ final class Api_Client {
 	 * @return true|WP_Error
 	 */
 	public function check_connection() {
-		$result = $this->post_json( self::EMAIL_PATH, new \stdClass() );
-		if ( is_wp_error( $result ) && self::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
+		$result = $this->post_json( Contract::PATH_EMAIL, new \stdClass() );
+		if ( is_wp_error( $result ) && Contract::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
 			return $result;
 		}
 		return true;
@@ -95,10 +101,12 @@ final class Api_Client {
 	 * @param string $website Website name.
 	 */
 	public function tracker_image_url( $website ) {
-		return $this->base_url . self::TRACKER_IMG_PATH . rawurlencode( $website );
+		return $this->base_url . Contract::PATH_TRACKER_IMG_PREFIX . rawurlencode( $website );
 	}
 
 	/**
+	 * Posts JSON with the token, following no redirect, and decodes the answer.
+	 *
 	 * @param string          $path Path below the base URL.
 	 * @param array|\stdClass $body JSON body.
 	 * @return array<string, mixed>|WP_Error
@@ -107,15 +115,17 @@ final class Api_Client {
 		if ( ! $this->is_configured() ) {
 			return new WP_Error( self::ERROR_NOT_CONFIGURED, __( 'The Sitebeam instance URL or API token is missing.', 'sitebeam' ) );
 		}
-		$response = wp_remote_post(
+		// wp_safe_remote_post refuses private and loopback addresses and ports other than 80, 443 and 8080.
+		$post     = $this->allow_private_hosts ? 'wp_remote_post' : 'wp_safe_remote_post';
+		$response = $post(
 			$this->base_url . $path,
 			array(
 				'timeout'     => 15,
 				'redirection' => 0,
 				'headers'     => array(
-					'Accept'           => 'application/json',
-					'Content-Type'     => 'application/json',
-					self::TOKEN_HEADER => $this->token,
+					'Accept'              => 'application/json',
+					'Content-Type'        => 'application/json',
+					Contract::AUTH_HEADER => $this->token,
 				),
 				'body'        => wp_json_encode( $body ),
 			)

@@ -13,27 +13,38 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Turns an API error into a sentence a site owner understands.
+ */
 final class Api_Messages {
 
 	/**
+	 * The sentence for an error.
+	 *
 	 * @param WP_Error $error An error from Api_Client, or a local one whose message is already for people.
 	 */
 	public static function describe( WP_Error $error ) {
 		switch ( $error->get_error_code() ) {
 			case Api_Client::ERROR_NOT_CONFIGURED:
+				if ( Settings::token_needs_fixed_url() ) {
+					/* translators: 1: constant name, 2: constant name. */
+					return sprintf( __( 'The API token is set in wp-config.php by %1$s, so the instance URL must be set there too, by %2$s: the token is never sent to a URL saved on the settings page.', 'sitebeam' ), Settings::TOKEN_CONSTANT, Settings::CONSTANTS['api_url'] );
+				}
 				return __( 'Sitebeam is not configured: enter the instance URL (https, or http on localhost) and the API token.', 'sitebeam' );
-			case Api_Client::ERROR_AUTH_FAILED:
+			case Contract::ERROR_AUTH_FAILED:
 				return __( 'The instance refused the API token: the token is wrong.', 'sitebeam' );
-			case Api_Client::ERROR_NOT_EMAILAPI:
+			case Contract::ERROR_NOT_EMAILAPI:
 				return __( 'Email sending is not enabled for this account: ask the instance’s support or administrator to enable it.', 'sitebeam' );
-			case Api_Client::ERROR_NOT_AIAPI:
+			case Contract::ERROR_NOT_AIAPI:
 				return __( 'The AI API is not enabled for this account: ask the instance’s support or administrator to enable it.', 'sitebeam' );
-			case Api_Client::ERROR_EMAIL_DISABLED:
+			case Contract::ERROR_DISABLED_EMAIL_SERVICE:
 				return __( 'This instance has email sending switched off.', 'sitebeam' );
 			case Api_Client::ERROR_NETWORK:
-				/* translators: %s: the network error text. */
-				return sprintf( __( 'The instance cannot be reached (%s).', 'sitebeam' ), $error->get_error_message() );
-			case Api_Client::ERROR_RATE_LIMITED:
+			case Api_Client::ERROR_UNEXPECTED:
+				// One text for every failure below the API: telling refused, timed out and non-Sitebeam answers apart
+				// would let whoever edits the URL probe which ports of the server's network are open.
+				return __( 'The instance cannot be reached, or did not answer as a Sitebeam instance: check the instance URL.', 'sitebeam' );
+			case Contract::ERROR_RATE_LIMITED:
 				return __( 'The instance received too many requests: try again later.', 'sitebeam' );
 			default:
 				$data = $error->get_error_data();

@@ -11,8 +11,14 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Registers the plugin's hooks; each handler is created only when its hook fires.
+ */
 final class Plugin {
 
+	/**
+	 * Registers the hooks.
+	 */
 	public static function boot() {
 		add_action( 'init', array( self::class, 'action_init' ) );
 		add_action(
@@ -40,6 +46,9 @@ final class Plugin {
 		}
 	}
 
+	/**
+	 * Loads the translations and registers the contact form.
+	 */
 	public static function action_init() {
 		load_plugin_textdomain( 'sitebeam', false, dirname( plugin_basename( SITEBEAM_PLUGIN_FILE ) ) . '/languages' );
 		Contact\Contact_Form::register();

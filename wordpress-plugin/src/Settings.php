@@ -11,6 +11,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The one accessor for the plugin's settings: stored values over defaults, wp-config.php constants over both.
+ */
 final class Settings {
 
 	/** Read on every front-end page, so autoloaded. */
@@ -29,6 +32,12 @@ final class Settings {
 
 	const TOKEN_CONSTANT = 'SITEBEAM_API_TOKEN';
 
+	/** Defined true in wp-config.php for local development: the instance may be on a private or loopback address. */
+	const ALLOW_PRIVATE_HOSTS_CONSTANT = 'SITEBEAM_ALLOW_PRIVATE_HOSTS';
+
+	/**
+	 * Settings before the site owner changes any.
+	 */
 	public static function defaults() {
 		return array(
 			'api_url'         => '',
@@ -50,7 +59,7 @@ final class Settings {
 	 * @return array<string, mixed>
 	 */
 	public static function get() {
-		$stored   = get_option( self::OPTION, array() );
+		$stored   = self::read( self::OPTION, array() );
 		$settings = array_merge( self::defaults(), is_array( $stored ) ? $stored : array() );
 		foreach ( self::CONSTANTS as $key => $constant ) {
 			if ( defined( $constant ) ) {
@@ -71,17 +80,65 @@ final class Settings {
 		return apply_filters( 'sitebeam_settings', $settings );
 	}
 
+	/**
+	 * The API token: the wp-config.php constant, else the stored one.
+	 */
 	public static function token() {
 		if ( defined( self::TOKEN_CONSTANT ) ) {
 			return (string) constant( self::TOKEN_CONSTANT );
 		}
-		return (string) get_option( self::TOKEN_OPTION, '' );
+		return (string) self::read( self::TOKEN_OPTION, '' );
 	}
 
+	/**
+	 * On multisite the settings are the network's (a token in wp-config.php applies network-wide, so its URL must
+	 * not be a subsite administrator's choice); elsewhere they are the site's options.
+	 *
+	 * @param string $option  Option name.
+	 * @param mixed  $fallback Value when the option does not exist.
+	 * @return mixed
+	 */
+	public static function read( $option, $fallback = false ) {
+		return is_multisite() ? get_site_option( $option, $fallback ) : get_option( $option, $fallback );
+	}
+
+	/**
+	 * Writes a setting where read() finds it; the token is never autoloaded.
+	 *
+	 * @param string $option Option name.
+	 * @param mixed  $value  Value.
+	 */
+	public static function write( $option, $value ) {
+		return is_multisite() ? update_site_option( $option, $value ) : update_option( $option, $value, self::TOKEN_OPTION !== $option );
+	}
+
+	/**
+	 * Whether the token comes from wp-config.php but the URL does not: whoever may edit the settings (a subsite
+	 * administrator on multisite) could then send the host's token to a URL of theirs.
+	 */
+	public static function token_needs_fixed_url() {
+		return self::is_fixed( 'api_token' ) && ! self::is_fixed( 'api_url' );
+	}
+
+	/**
+	 * Whether wp-config.php allows an instance on a private or loopback address.
+	 */
+	public static function allows_private_hosts() {
+		return defined( self::ALLOW_PRIVATE_HOSTS_CONSTANT ) && true === constant( self::ALLOW_PRIVATE_HOSTS_CONSTANT );
+	}
+
+	/**
+	 * Whether a token is set.
+	 */
 	public static function has_token() {
 		return '' !== self::token();
 	}
 
+	/**
+	 * Whether wp-config.php fixes a setting.
+	 *
+	 * @param string $key A setting key, or 'api_token'.
+	 */
 	public static function is_fixed( $key ) {
 		if ( 'api_token' === $key ) {
 			return defined( self::TOKEN_CONSTANT );
@@ -91,24 +148,21 @@ final class Settings {
 
 	/** Creates the options with the right autoload flags, so no front-end page ever queries a missing one. */
 	public static function create_options() {
-		add_option( self::OPTION, array(), '', 'yes' );
-		add_option( self::TOKEN_OPTION, '', '', 'no' );
+		if ( is_multisite() ) {
+			add_site_option( self::OPTION, array() );
+			add_site_option( self::TOKEN_OPTION, '' );
+			return;
+		}
+		add_option( self::OPTION, array(), '', true );
+		add_option( self::TOKEN_OPTION, '', '', false );
 	}
 
 	/**
-	 * Whether a base URL may carry the token: https, or http to this machine.
+	 * Whether a base URL may carry the token (see Base_Url).
 	 *
 	 * @param string $url Candidate base URL.
 	 */
 	public static function is_allowed_api_url( $url ) {
-		$parts = wp_parse_url( $url );
-		if ( ! is_array( $parts ) || empty( $parts['host'] ) || empty( $parts['scheme'] ) ) {
-			return false;
-		}
-		$scheme = strtolower( $parts['scheme'] );
-		if ( 'https' === $scheme ) {
-			return true;
-		}
-		return 'http' === $scheme && in_array( strtolower( $parts['host'] ), array( 'localhost', '127.0.0.1', '[::1]' ), true );
+		return null === Base_Url::problem( $url );
 	}
 }

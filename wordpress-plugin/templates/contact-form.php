@@ -1,6 +1,6 @@
 <?php
 /**
- * Contact form markup. Field names follow snippet/src/form/PROTOCOL.md.
+ * Contact form markup. Field names follow contract/contact-protocol.md; the ticket is issued on every request.
  *
  * @package Sitebeam
  *
@@ -9,9 +9,10 @@
  * @var string                $success_message Thank-you note, worded by the site owner.
  */
 
-use Sitebeam\Contact\Field_Rules;
 use Sitebeam\Contact\Form_Nonce;
+use Sitebeam\Contact\Ticket;
 use Sitebeam\Contact\Rest_Controller;
+use Sitebeam\Contract;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -20,25 +21,26 @@ if ( ! defined( 'ABSPATH' ) ) {
 <form class="sitebeam-contact" id="<?php echo esc_attr( $id ); ?>" data-sitebeam-form data-text-sent="<?php echo esc_attr( $success_message ); ?>" action="<?php echo esc_url( Rest_Controller::url() ); ?>" method="post">
 	<p>
 		<label for="<?php echo esc_attr( $id ); ?>-name"><?php esc_html_e( 'Name', 'sitebeam' ); ?></label>
-		<input id="<?php echo esc_attr( $id ); ?>-name" name="name" type="text" required maxlength="<?php echo esc_attr( Field_Rules::NAME_MAX ); ?>" autocomplete="name">
+		<input id="<?php echo esc_attr( $id ); ?>-name" name="<?php echo esc_attr( Contract::CONTACT_FIELD_NAME ); ?>" type="text" required maxlength="<?php echo esc_attr( Contract::CONTACT_NAME_MAX_CHARS ); ?>" autocomplete="name">
 	</p>
 	<p>
 		<label for="<?php echo esc_attr( $id ); ?>-email"><?php esc_html_e( 'Email', 'sitebeam' ); ?></label>
-		<input id="<?php echo esc_attr( $id ); ?>-email" name="email" type="email" required autocomplete="email">
+		<input id="<?php echo esc_attr( $id ); ?>-email" name="<?php echo esc_attr( Contract::CONTACT_FIELD_EMAIL ); ?>" type="email" required autocomplete="email">
 	</p>
 	<p>
 		<label for="<?php echo esc_attr( $id ); ?>-subject"><?php esc_html_e( 'Subject (optional)', 'sitebeam' ); ?></label>
-		<input id="<?php echo esc_attr( $id ); ?>-subject" name="subject" type="text" maxlength="<?php echo esc_attr( Field_Rules::SUBJECT_MAX ); ?>">
+		<input id="<?php echo esc_attr( $id ); ?>-subject" name="<?php echo esc_attr( Contract::CONTACT_FIELD_SUBJECT ); ?>" type="text" maxlength="<?php echo esc_attr( Contract::CONTACT_SUBJECT_MAX_CHARS ); ?>">
 	</p>
 	<p>
 		<label for="<?php echo esc_attr( $id ); ?>-message"><?php esc_html_e( 'Message', 'sitebeam' ); ?></label>
-		<textarea id="<?php echo esc_attr( $id ); ?>-message" name="message" rows="6" required maxlength="<?php echo esc_attr( Field_Rules::MESSAGE_MAX ); ?>"></textarea>
+		<textarea id="<?php echo esc_attr( $id ); ?>-message" name="<?php echo esc_attr( Contract::CONTACT_FIELD_MESSAGE ); ?>" rows="6" required maxlength="<?php echo esc_attr( Contract::CONTACT_MESSAGE_MAX_CHARS ); ?>"></textarea>
 	</p>
 	<p aria-hidden="true" style="position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden">
 		<label for="<?php echo esc_attr( $id ); ?>-homepage"><?php esc_html_e( 'Leave this field empty', 'sitebeam' ); ?></label>
-		<input id="<?php echo esc_attr( $id ); ?>-homepage" name="homepage" type="text" tabindex="-1" autocomplete="off">
+		<input id="<?php echo esc_attr( $id ); ?>-homepage" name="<?php echo esc_attr( Contract::CONTACT_FIELD_HONEYPOT ); ?>" type="text" tabindex="-1" autocomplete="off">
 	</p>
 	<input type="hidden" name="<?php echo esc_attr( Form_Nonce::FIELD ); ?>" value="<?php echo esc_attr( Form_Nonce::create() ); ?>">
+	<input type="hidden" name="<?php echo esc_attr( Contract::CONTACT_FIELD_TICKET ); ?>" value="<?php echo esc_attr( Ticket::issue() ); ?>">
 	<p>
 		<button type="submit"><?php echo esc_html( $attributes['button'] ); ?></button>
 	</p>

@@ -23,7 +23,12 @@ $sitebeam_results = array(
 <div class="wrap">
 	<h1><?php esc_html_e( 'Sitebeam', 'sitebeam' ); ?></h1>
 	<?php Notice::show(); ?>
-	<form method="post" action="<?php echo esc_url( admin_url( 'options.php' ) ); ?>">
+	<?php
+	if ( is_network_admin() ) {
+		settings_errors( Sitebeam\Settings::OPTION );
+	}
+	?>
+	<form method="post" action="<?php echo esc_url( Settings_Page::form_action() ); ?>">
 		<?php
 		settings_fields( Settings_Page::SLUG );
 		do_settings_sections( Settings_Page::SLUG );
@@ -33,7 +38,12 @@ $sitebeam_results = array(
 
 	<h2><?php esc_html_e( 'Check the connection', 'sitebeam' ); ?></h2>
 	<p><?php esc_html_e( 'Save your settings first. Neither button changes them.', 'sitebeam' ); ?></p>
-	<?php foreach ( array( Connection_Actions::TEST_CONNECTION => __( 'Test connection', 'sitebeam' ), Connection_Actions::SEND_TEST_EMAIL => __( 'Send test email', 'sitebeam' ) ) as $sitebeam_action => $sitebeam_label ) : ?>
+	<?php
+	foreach ( array(
+		Connection_Actions::TEST_CONNECTION => __( 'Test connection', 'sitebeam' ),
+		Connection_Actions::SEND_TEST_EMAIL => __( 'Send test email', 'sitebeam' ),
+	) as $sitebeam_action => $sitebeam_label ) :
+		?>
 		<form method="post" action="<?php echo esc_url( admin_url( 'admin-post.php' ) ); ?>" style="display:inline-block;margin-right:8px">
 			<input type="hidden" name="action" value="<?php echo esc_attr( $sitebeam_action ); ?>">
 			<?php wp_nonce_field( $sitebeam_action ); ?>

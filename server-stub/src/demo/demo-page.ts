@@ -1,4 +1,6 @@
-// GET /: what is running, the tracker tag and the contact form in use, the latest visits and mail.
+// GET /: what is running, the tracker tag, the contact form and the chat in use, the latest visits
+// and mail.
+import { chatFields, chatLimits } from 'sitebeam/client';
 import { escapeHtml } from './html.js';
 
 export const demoContentSecurityPolicy =
@@ -16,6 +18,7 @@ export function renderDemoPage(origin: string, models: string[]): string {
 <link rel="stylesheet" href="/demo.css">
 <script defer src="/sitebeam.min.js" data-api="${api}" data-website="demo.sitebeam.test" data-track-localhost></script>
 <script defer src="/sitebeam-form.min.js"></script>
+<script defer src="/sitebeam-chat.min.js"></script>
 <script defer src="/demo.js"></script>
 </head>
 <body>
@@ -42,6 +45,18 @@ export function renderDemoPage(origin: string, models: string[]): string {
     <p><button type="submit">Send</button></p>
     <p data-sitebeam-status role="status" aria-live="polite"></p>
   </form>
+</section>
+<section aria-labelledby="chat">
+  <h2 id="chat">Chat</h2>
+  <p>It talks to the stub's models through the relay at <code>/chat</code>, which holds the token.</p>
+  <sitebeam-chat action="/chat" data-text-send="Ask">
+    <form action="/chat" method="post">
+      <p><label for="chat-message">Your message</label><textarea id="chat-message" name="${chatFields.message}" rows="3" required maxlength="${chatLimits.messageMaxChars}"></textarea></p>
+      <p><label for="chat-model">Model</label><select id="chat-model" name="${chatFields.model}">${models.map((model) => `<option>${escapeHtml(model)}</option>`).join('')}</select></p>
+      <p class="honeypot" aria-hidden="true"><label for="chat-homepage">Leave this empty</label><input id="chat-homepage" name="homepage" tabindex="-1" autocomplete="off"></p>
+      <p><button type="submit">Ask</button></p>
+    </form>
+  </sitebeam-chat>
 </section>
 <section aria-labelledby="visits">
   <h2 id="visits">Latest visits</h2>

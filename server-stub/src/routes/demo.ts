@@ -11,7 +11,7 @@ import { ContractError } from '../errors.js';
 const require = createRequire(import.meta.url);
 const publicDir = new URL('../../public/', import.meta.url);
 
-const builtFiles = ['sitebeam.min.js', 'sitebeam-form.min.js'] as const;
+const builtFiles = ['sitebeam.min.js', 'sitebeam-form.min.js', 'sitebeam-chat.min.js'] as const;
 const publicFiles = { 'demo.js': 'text/javascript', 'demo.css': 'text/css' } as const;
 
 export function demoRoutes(app: FastifyInstance, context: StubContext) {

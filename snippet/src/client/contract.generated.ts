@@ -290,3 +290,87 @@ export interface ContactFailure {
   i18n_code: ContactErrorCode;
   field?: string;
 }
+
+// The chat endpoint protocol (contract/chat-protocol.md)
+export const chatFields = {
+  message: 'message',
+  model: 'model',
+  honeypot: 'homepage',
+} as const;
+
+export const chatResponseFields = {
+  models: 'models',
+  model: 'model',
+  response: 'response',
+  score: 'score',
+  field: 'field',
+} as const;
+
+export const chatLimits = {
+  messageMaxChars: 4000,
+  bodyMaxBytes: 65_536,
+} as const;
+
+export const chatDefaults = {
+  rateLimitCount: 10,
+  rateLimitWindowS: 60,
+} as const;
+
+/** The widget's automatic retries while a model warms up, and the longest Retry-After it honours. */
+export const chatWidget = {
+  loadingRetries: 5,
+  retryAfterMaxS: 30,
+} as const;
+
+/** Models whose score is always 0: endpoints leave `score` out. */
+export const unscoredModels = ['gpt2', 'mock', 'log'] as const;
+
+export const CHAT_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+
+export const chatErrorCodes = {
+  invalidField: 'invalid_field',
+  spamSuspected: 'spam_suspected',
+  forbiddenOrigin: 'forbidden_origin',
+  methodNotAllowed: 'method_not_allowed',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  rateLimited: 'rate_limited',
+  upstreamFailed: 'upstream_failed',
+  modelLoading: 'model_loading',
+  notConfigured: 'not_configured',
+} as const;
+
+export type ChatErrorCode = (typeof chatErrorCodes)[keyof typeof chatErrorCodes];
+
+/** The HTTP status that goes with each code. */
+export const chatErrorStatus: Record<ChatErrorCode, number> = {
+  invalid_field: 400,
+  spam_suspected: 400,
+  forbidden_origin: 403,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_failed: 502,
+  model_loading: 503,
+  not_configured: 503,
+};
+
+export interface ChatModels {
+  status: 'ok';
+  models: string[];
+}
+
+export interface ChatAnswer {
+  status: 'ok';
+  model: string;
+  response: string[];
+  score?: number;
+}
+
+export interface ChatFailure {
+  status: 'ko';
+  error: string;
+  i18n_code: ChatErrorCode;
+  field?: string;
+}

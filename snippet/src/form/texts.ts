@@ -48,10 +48,19 @@ const fr: typeof en = {
 
 export const texts: Record<string, typeof en> = { en, fr };
 
-/** The text for `key` as `host` should show it: its own attribute, else the page language's. */
-export function textFor(host: HTMLElement, key: TextKey, label = ''): string {
+/**
+ * The text for `key` as `host` should show it: its own attribute, else the page language's.
+ * Another widget passes its own `table` (same languages, its own keys).
+ */
+export function textFor<Table extends Record<string, string> = typeof en>(
+  host: HTMLElement,
+  key: keyof Table & string,
+  label = '',
+  table = texts as unknown as Record<string, Table>,
+): string {
   const own = host.dataset[`text${key.charAt(0).toUpperCase()}${key.slice(1)}`];
   const lang = host.closest('[lang]');
   const language = lang ? (lang.getAttribute('lang') as string).slice(0, 2).toLowerCase() : '';
-  return (own || (texts[language] || en)[key]).replace('%', label);
+  const shown = own || ((table[language] || table.en) as Table)[key];
+  return (shown as string).replace('%', label);
 }

@@ -4,6 +4,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { CHAT_PATH, createChatHandler, withChat } from './chat.js';
+import { chatConfigFromEnv } from './chat-config.js';
 import { configFromEnv, RelayConfigError } from './config.js';
 import { createRelayHandler } from './handler.js';
 import { toNodeListener } from './node.js';
@@ -20,7 +22,7 @@ function main(): void {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_CONTACT_TO, SITEBEAM_CONTACT_FROM, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_SITE_NAME.`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_CONTACT_TO, SITEBEAM_CONTACT_FROM, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_SITE_NAME.\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.`,
     );
     return;
   }
@@ -31,7 +33,11 @@ function main(): void {
 
   let handler: ReturnType<typeof createRelayHandler>;
   try {
-    handler = createRelayHandler(configFromEnv(process.env));
+    const config = configFromEnv(process.env);
+    handler = withChat(
+      createRelayHandler(config),
+      createChatHandler(config, chatConfigFromEnv(process.env)),
+    );
   } catch (error) {
     if (error instanceof RelayConfigError) fail(`sitebeam-relay: not started: ${error.message}.`);
     throw error;

@@ -10,6 +10,7 @@ import {
   jsonRefusal,
   jsonResponse,
   methodNotAllowed,
+  preflight,
   redirectSent,
   sentMessage,
   visitorText,
@@ -44,27 +45,10 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
   const refusal = (code: Refusal['code']): Refusal => ({ code, error: visitorText[code] ?? code });
 
   return async (request, context = {}) => {
-    const origin = request.headers.get('origin');
-    const refererOrigin = originOf(request.headers.get('referer'));
-    const pageOrigin = origin ?? refererOrigin;
-    // A page served from the relay's own origin (e.g. the stub's demo) is always allowed.
-    const isAllowed = (candidate: string) =>
-      candidate === new URL(request.url).origin || settings.allowedOrigins.includes(candidate);
-    const allowedPage = pageOrigin === undefined || isAllowed(pageOrigin);
-    const cors: Record<string, string> =
-      origin && allowedPage ? { 'access-control-allow-origin': origin } : {};
+    const { allowedPage, cors, isAllowed } = pageAccess(request, settings.allowedOrigins);
     if (request.method === 'OPTIONS') {
       if (!allowedPage) return jsonRefusal(refusal(contactErrorCodes.forbiddenOrigin));
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...cors,
-          'access-control-allow-methods': 'POST',
-          'access-control-allow-headers': 'content-type, accept',
-          'access-control-max-age': '86400',
-          vary: 'Origin',
-        },
-      });
+      return preflight(cors, 'POST');
     }
     if (request.method !== 'POST') return methodNotAllowed();
 
@@ -144,17 +128,38 @@ function returnPage(
   return redirectUrl ?? page?.href ?? `${allowedOrigins[0]}/`;
 }
 
-function visitorKey(
+export interface PageAccess {
+  /** No `Origin` nor `Referer` (a script), or one on an allowed origin. */
+  allowedPage: boolean;
+  /** The CORS headers an answer to this request carries. */
+  cors: Record<string, string>;
+  isAllowed: (origin: string) => boolean;
+}
+
+/** Whether the page behind `request` may post: its `Origin`, else its `Referer`, must be allowed. */
+export function pageAccess(request: Request, allowedOrigins: string[]): PageAccess {
+  const origin = request.headers.get('origin');
+  const pageOrigin = origin ?? originOf(request.headers.get('referer'));
+  // A page served from the relay's own origin (e.g. the stub's demo) is always allowed.
+  const isAllowed = (candidate: string) =>
+    candidate === new URL(request.url).origin || allowedOrigins.includes(candidate);
+  const allowedPage = pageOrigin === undefined || isAllowed(pageOrigin);
+  const cors: Record<string, string> =
+    origin && allowedPage ? { 'access-control-allow-origin': origin } : {};
+  return { allowedPage, cors, isAllowed };
+}
+
+export function visitorKey(
   request: Request,
   context: RelayContext,
-  settings: ResolvedRelayConfig,
+  settings: Pick<ResolvedRelayConfig, 'clientIpHeader'>,
 ): string {
   const forwarded = settings.clientIpHeader && request.headers.get(settings.clientIpHeader);
   // Without a trusted source of the address every visitor shares one allowance: strict, not open.
   return forwarded?.split(',')[0]?.trim() || context.clientIp || 'unknown';
 }
 
-function originOf(url: string | null): string | undefined {
+export function originOf(url: string | null): string | undefined {
   if (!url) return undefined;
   try {
     return new URL(url).origin;

@@ -1,4 +1,7 @@
-// `sitebeam/relay`: the contact endpoint that keeps the API token server-side.
+// `sitebeam/relay`: the contact and chat endpoints that keep the API token server-side.
+
+export { CHAT_PATH, createChatHandler, withChat } from './chat.js';
+export { type ChatConfig, chatConfigFromEnv, resolveChatConfig } from './chat-config.js';
 export {
   configFromEnv,
   type RelayConfig,

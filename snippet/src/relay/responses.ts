@@ -21,7 +21,7 @@ export const visitorText: Partial<Record<ContactErrorCode, string>> = {
     'The message could not be sent right now. Please try again in a moment.',
 };
 
-const commonHeaders = {
+export const commonHeaders = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   vary: 'Origin',
@@ -73,6 +73,20 @@ export function redirectSent(pageUrl: string): Response {
   const target = new URL(pageUrl);
   target.searchParams.set(SENT_QUERY_PARAM, '1');
   return new Response(null, { status: 303, headers: { ...commonHeaders, location: target.href } });
+}
+
+/** The answer to a CORS pre-flight from an allowed page. */
+export function preflight(cors: Record<string, string>, methods: string): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...cors,
+      'access-control-allow-methods': methods,
+      'access-control-allow-headers': 'content-type, accept',
+      'access-control-max-age': '86400',
+      vary: 'Origin',
+    },
+  });
 }
 
 export function methodNotAllowed(): Response {

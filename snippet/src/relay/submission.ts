@@ -30,14 +30,17 @@ export function bodyKind(contentType: string | null): BodyKind | undefined {
   return undefined;
 }
 
-/** The body as text, or a refusal once it grows past the protocol's limit. */
-export async function readBody(request: Request): Promise<string | Refusal> {
+/** The body as text, or a refusal once it grows past `maxBytes` (the contact protocol's limit). */
+export async function readBody(
+  request: Request,
+  maxBytes: number = contactLimits.bodyMaxBytes,
+): Promise<string | Refusal> {
   const tooLarge: Refusal = {
     code: contactErrorCodes.payloadTooLarge,
-    error: `The message is too large (more than ${contactLimits.bodyMaxBytes / 1024} KiB).`,
+    error: `The message is too large (more than ${maxBytes / 1024} KiB).`,
   };
   const declared = Number(request.headers.get('content-length'));
-  if (declared > contactLimits.bodyMaxBytes) return tooLarge;
+  if (declared > maxBytes) return tooLarge;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -46,7 +49,7 @@ export async function readBody(request: Request): Promise<string | Refusal> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > contactLimits.bodyMaxBytes) {
+    if (size > maxBytes) {
       await reader.cancel();
       return tooLarge;
     }

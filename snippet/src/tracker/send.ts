@@ -1,11 +1,14 @@
 // Sends one view: JSON by fetch, the hidden pixel when fetch is missing, fails or answers non-2xx.
 import { config } from './config.js';
 import { TRACK_EVENT, type Track, type TrackerRecord } from './options.js';
+import { migrateSelfExclusion } from './self-exclusion.js';
 import { skipReason } from './skip.js';
 
 /** The prefix of `paths.trackerJson`/`trackerImg` in the contract, spelled out for bytes (a test checks they agree). */
 export const TRACKER_PATH = '/v1/tracker/';
 
+// Nothing is awaited before fetch(): the request leaves in the same task as the navigation that
+// caused it, while that route's URL is still the document's (its `Referer`).
 export const track: Track = async (options = {}) => {
   try {
     const reason = skipReason();
@@ -27,6 +30,7 @@ export const track: Track = async (options = {}) => {
         credentials: 'omit',
         referrerPolicy,
       });
+      migrateSelfExclusion();
       if (response.ok) {
         const record: TrackerRecord = await response.json();
         document.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: record }));

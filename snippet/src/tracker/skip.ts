@@ -1,18 +1,12 @@
 // Why a view is not sent. Each reason is named after the option that overrides it.
 import { config } from './config.js';
+import { selfExcluded } from './self-exclusion.js';
 
 type PrivacyNavigator = Navigator & { globalPrivacyControl?: boolean };
 
 /** The page as dedupe and exclusion see it: the path, plus the hash in hash mode. */
 export const currentPage = (): string =>
   location.pathname + ('hash' in config ? location.hash : '');
-
-// Storage access throws when the browser blocks it; such a visitor has not excluded themselves.
-const selfExcluded = (): string | false | undefined => {
-  try {
-    return localStorage.sitebeam_ignore === 'true' && 'sitebeam_ignore';
-  } catch {}
-};
 
 /** The reason this view must not be sent, or a falsy value when it may. */
 export const skipReason = (): string | false | undefined =>
@@ -22,9 +16,9 @@ export const skipReason = (): string | false | undefined =>
   (!('trackAutomation' in config) && navigator.webdriver && 'trackAutomation') ||
   // An empty hostname is a file: page.
   (!('trackLocalhost' in config) &&
-    /^(localhost|127(\.\d+){3}|\[::1\]|)$/.test(location.hostname) &&
+    /^(localhost|127[\d.]+|\[::1\]|)$/.test(location.hostname) &&
     'trackLocalhost') ||
-  selfExcluded() ||
+  (selfExcluded() && 'sitebeam_ignore') ||
   // `*` matches any characters, a comma separates patterns, spaces are dropped; every other
   // non-word character is escaped, which is safe because paths are ASCII (percent-encoded).
   (config.exclude &&

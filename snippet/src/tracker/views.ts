@@ -1,12 +1,13 @@
-// Automatic page views: the first one, single-page navigation, back/forward cache, prerendering.
+// Automatic page views, from the browser's own navigation events: no timer ever wakes the page.
 import { track } from './send.js';
 import { currentPage } from './skip.js';
 
-/** How often the page's path is compared with the last one counted. */
-export const POLL_MS = 300;
-
 let last = '';
 
+/**
+ * Counts the page unless it is the one counted last. Runs right after the URL changed, so the
+ * request leaves while that URL is the document's: its `Referer` names the route just shown.
+ */
 const view = () => {
   const page = currentPage();
   // A prerendered page is not a view until it is shown.
@@ -16,16 +17,31 @@ const view = () => {
   }
 };
 
-/**
- * Polling the path, rather than wrapping pushState/replaceState and listening to popstate, sees
- * every same-document navigation (those three, hash changes, prerender activation) for about 10
- * gzip bytes instead of 60, and leaves the page's own objects untouched.
- */
+/** Wraps in place, so a framework wrapping the same method before or after keeps working. */
+const afterEach = (name: 'pushState' | 'replaceState') => {
+  const original = history[name];
+  history[name] = function (this: History) {
+    // biome-ignore lint/complexity/noArguments: rest parameters compile to a copying loop.
+    const result = original.apply(this, arguments as never);
+    view();
+    return result;
+  };
+};
+
 export const watchViews = (): void => {
-  setInterval(view, POLL_MS);
-  // A page restored from the back/forward cache is a new view of the same path.
-  addEventListener('pagehide', () => {
-    last = '';
-  });
+  // The first view before anything else: wrapping and listening cost ~0.7 ms of first-use
+  // DOM bindings in Chromium, which need not stand before the request.
   view();
+  afterEach('pushState');
+  afterEach('replaceState');
+  // Back/forward, and hash changes: browsers fire popstate for a fragment navigation too.
+  addEventListener('popstate', view);
+  addEventListener('pageshow', (event) => {
+    // Restored from the back/forward cache: a new view of the same page.
+    if (event.persisted) {
+      last = '';
+      view();
+    }
+  });
+  document.addEventListener('prerenderingchange', view);
 };

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromOptions } from '../../src/tracker/config.js';
-import { POLL_MS } from '../../src/tracker/views.js';
-import { api, preparePage, record, requested, resetPage, settle } from './harness.js';
+import { api, preparePage, record, requested, resetPage, settle, setUrl } from './harness.js';
 
 type Esm = typeof import('../../src/tracker/index.js');
 
@@ -15,15 +14,19 @@ const load = async (): Promise<Esm> => {
 afterEach(resetPage);
 
 describe("import { init, track } from 'sitebeam'", () => {
-  it('init() counts the first view and later path changes; track() resolves to the record', async () => {
+  it('init() counts the first view and each later path, from its URL; track() resolves to the record', async () => {
     const page = preparePage();
     const { init, track } = await load();
     init({ api, website: 'example.com' });
     await settle();
     history.pushState({}, '', '/next');
-    vi.advanceTimersByTime(POLL_MS);
-    await settle();
-    expect(page.fetch).toHaveBeenCalledTimes(2);
+    setUrl('https://shop.example/');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(page.sentFrom).toEqual([
+      'https://shop.example/',
+      'https://shop.example/next',
+      'https://shop.example/',
+    ]);
     await expect(track({ website: 'other.example' })).resolves.toEqual(record('other.example'));
   });
 
@@ -32,7 +35,6 @@ describe("import { init, track } from 'sitebeam'", () => {
     const { init, track } = await load();
     init({ api, website: 'example.com', autoPageViews: false });
     history.pushState({}, '', '/next');
-    vi.advanceTimersByTime(POLL_MS * 3);
     await settle();
     expect(page.fetch).not.toHaveBeenCalled();
     await track();

@@ -55,6 +55,8 @@ export type FetchAnswer = 'ok' | number | 'reject' | 'not-json';
 
 export interface Page {
   fetch: ReturnType<typeof vi.fn>;
+  /** The document's URL at the moment of each fetch: what the `Referer` of that view names. */
+  sentFrom: string[];
   pixels: FakeImage[];
   events: CustomEvent[];
   /** What the tracker printed, on any console method. */
@@ -72,6 +74,23 @@ export const setProperty = (target: object, name: string, value: unknown): void 
   Object.defineProperty(target, name, { configurable: true, get: () => value });
 };
 
+/** Sets a cookie as a visitor would in the console. */
+export const setCookie = (cookie: string): void => {
+  // biome-ignore lint/suspicious/noDocumentCookie: what the README tells visitors to run.
+  document.cookie = cookie;
+};
+
+/** Makes reading a browser property throw, as a blocked storage or a sandboxed frame does. */
+export const throwOnRead = (target: object, name: string): void => {
+  overridden.push([target, name, Object.getOwnPropertyDescriptor(target, name)]);
+  Object.defineProperty(target, name, {
+    configurable: true,
+    get: () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    },
+  });
+};
+
 /** A page at `url` whose fetch answers `answer`; the browser sends no privacy signal and is not automated. */
 export const preparePage = (url = 'https://shop.example/', answer: FetchAnswer = 'ok'): Page => {
   setUrl(url);
@@ -81,6 +100,7 @@ export const preparePage = (url = 'https://shop.example/', answer: FetchAnswer =
   FakeImage.made = [];
   const page: Page = {
     fetch: vi.fn(async (input: string) => {
+      page.sentFrom.push(location.href);
       if (answer === 'reject') throw new TypeError('Failed to fetch');
       if (answer === 'not-json') return new Response('<html>', { status: 200 });
       if (typeof answer === 'number') return new Response('{"status":"ko"}', { status: answer });
@@ -90,10 +110,15 @@ export const preparePage = (url = 'https://shop.example/', answer: FetchAnswer =
         headers: { 'content-type': 'application/json' },
       });
     }),
+    sentFrom: [],
     pixels: FakeImage.made,
     events: [],
     printed: [],
   };
+  // Each test loads a fresh copy of the tracker: the listeners and history wrappers of the
+  // previous copies must be gone, or they would count views too.
+  for (const target of new Set([globalThis, window, document]))
+    vi.spyOn(target as EventTarget, 'addEventListener');
   vi.stubGlobal('fetch', page.fetch);
   vi.stubGlobal('Image', FakeImage);
   document.addEventListener('sitebeam:track', (event) => page.events.push(event as CustomEvent), {
@@ -104,7 +129,6 @@ export const preparePage = (url = 'https://shop.example/', answer: FetchAnswer =
       page.printed.push(args);
     });
   }
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   return page;
 };
 
@@ -125,6 +149,12 @@ export const loadTag = async (data: Record<string, string>): Promise<void> => {
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export const resetPage = (): void => {
+  for (const target of new Set([globalThis, window, document])) {
+    const added = vi.mocked((target as EventTarget).addEventListener).mock?.calls ?? [];
+    for (const [type, listener] of added) if (listener) target.removeEventListener(type, listener);
+  }
+  for (const method of ['pushState', 'replaceState'] as const)
+    delete (history as Partial<History>)[method];
   listeners.abort();
   listeners = new AbortController();
   for (const [target, name, original] of overridden.splice(0).reverse()) {
@@ -136,7 +166,7 @@ export const resetPage = (): void => {
     localStorage.clear();
   } catch {}
   document.head.innerHTML = '';
-  vi.clearAllTimers();
+  setCookie('sitebeam_ignore=; max-age=0; path=/');
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,6 +1,16 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, loadTag, preparePage, requested, resetPage, setProperty, settle } from './harness.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  api,
+  loadTag,
+  preparePage,
+  requested,
+  resetPage,
+  setCookie,
+  setProperty,
+  settle,
+  throwOnRead,
+} from './harness.js';
 
 type Sitebeam = { track: () => Promise<unknown> };
 const sitebeam = () => (window as unknown as { sitebeam: Sitebeam }).sitebeam;
@@ -97,29 +107,64 @@ describe('local pages', () => {
 });
 
 describe('self-exclusion', () => {
-  it('skips when localStorage.sitebeam_ignore is "true"', async () => {
-    const { count } = await requestsFor('https://shop.example/', {}, () =>
-      localStorage.setItem('sitebeam_ignore', 'true'),
-    );
-    expect(count).toBe(0);
-  });
+  const cookie = (value: string) => () => setCookie(value);
 
-  it('counts when it holds anything else', async () => {
+  it.each(['sitebeam_ignore=true', 'sitebeam_ignore=true; path=/; max-age=34560000'])(
+    'skips a visitor who set the cookie %j',
+    async (value) => {
+      setCookie('theme=dark; path=/');
+      const { count } = await requestsFor('https://shop.example/', {}, cookie(value));
+      setCookie('theme=; max-age=0; path=/');
+      expect(count).toBe(0);
+    },
+  );
+
+  it.each(['sitebeam_ignore=false', 'sitebeam_ignore=trueish', 'my_sitebeam_ignore=true'])(
+    'counts a visitor whose cookie is %j',
+    async (value) => {
+      const name = value.split('=')[0];
+      const { count } = await requestsFor('https://shop.example/', {}, cookie(value));
+      setCookie(`${name}=; max-age=0`);
+      expect(count).toBe(1);
+    },
+  );
+
+  it('counts when reading the cookie throws (a sandboxed frame)', async () => {
     const { count } = await requestsFor('https://shop.example/', {}, () =>
-      localStorage.setItem('sitebeam_ignore', 'false'),
+      throwOnRead(document, 'cookie'),
     );
     expect(count).toBe(1);
   });
+});
 
-  it('counts when the browser blocks storage (reading it throws)', async () => {
-    const { count } = await requestsFor('https://shop.example/', {}, () =>
+describe('the old localStorage.sitebeam_ignore', () => {
+  it('is read only after the request, then becomes the cookie: later views are skipped', async () => {
+    const requestsBeforeRead: number[] = [];
+    const { page } = await requestsFor('https://shop.example/', {}, () =>
       setProperty(window, 'localStorage', {
-        get sitebeam_ignore(): string {
-          throw new DOMException('The operation is insecure.', 'SecurityError');
+        get sitebeam_ignore() {
+          requestsBeforeRead.push(vi.mocked(fetch).mock.calls.length);
+          return 'true';
         },
       }),
     );
+    expect(requestsBeforeRead).toEqual([1]);
+    expect(document.cookie).toBe('sitebeam_ignore=true');
+    history.pushState({}, '', '/next');
+    await sitebeam().track();
+    expect(page.sentFrom).toEqual(['https://shop.example/']);
+  });
+
+  it('sets no cookie for any other value, or when storage is blocked', async () => {
+    await requestsFor('https://shop.example/', {}, () =>
+      localStorage.setItem('sitebeam_ignore', 'false'),
+    );
+    resetPage();
+    const { count } = await requestsFor('https://shop.example/', {}, () =>
+      throwOnRead(window, 'localStorage'),
+    );
     expect(count).toBe(1);
+    expect(document.cookie).toBe('');
   });
 });
 
@@ -172,7 +217,7 @@ describe('data-debug', () => {
     setProperty(navigator, 'doNotTrack', null);
     await sitebeam().track();
     setProperty(navigator, 'webdriver', false);
-    localStorage.setItem('sitebeam_ignore', 'true');
+    setCookie('sitebeam_ignore=true');
     await sitebeam().track();
     expect(page.printed.map((line) => line[1])).toEqual([
       'respectDnt',

@@ -1,18 +1,96 @@
-// The tracker tag's cost in Debian's Chromium, read from Chromium's own performance trace over
-// 20 cold page loads: how long evaluating sitebeam.min.js takes (compile + run), and how long
-// from the start of that evaluation until the visit request is dispatched. Prints medians.
+// The tracker's cost in Debian's Chromium, side by side in one run with its physical floor: a bare
+// script that does nothing but fetch() the same URL with the same options. Read from Chromium's
+// own performance trace, over cold loads (a new browser context each) interleaved between the
+// builds so that a busy machine slows them all alike. Prints medians and the ratios to the bare
+// script:
+// - evaluation: compile + run of the script (the tag, the bare script) or of the ESM build's
+//   module graph (the module that imports it and calls init());
+// - evaluation start → request: until Chromium dispatches the visit request;
+// - main thread, first 3 s: the top-level tasks of the page's main thread, from its first HTML
+//   parse to 3 s later (the page itself is the same for all, so the difference is the script's);
+// - wake-ups, 10 s idle: timers, animation frames and idle callbacks run on the main thread
+//   during 10 s of an idle page, after load (a 300 ms poll shows as about 33).
+// SITEBEAM_BENCH_COMPARE=path/to/other.min.js measures another build of the tag alongside (an
+// older release, a candidate change).
 
-import { expect, test } from '@playwright/test';
-import { startStaticSite } from '../../support/static-site.ts';
-import { startStub } from '../../support/stub-server.ts';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type RunningStub, startStub } from '../../support/stub-server.ts';
 
-const loads = 20;
+const loads = 30;
+const mainThreadLoads = 10;
+const mainThreadWindowUs = 3_000_000;
+const idleMs = 10_000;
+const website = 'bench.example';
+const snippetDist = new URL('../../../snippet/dist/', import.meta.url);
+const compareFile = process.env.SITEBEAM_BENCH_COMPARE;
 
 interface TraceEvent {
   name: string;
+  ph: string;
   ts: number;
   dur?: number;
+  pid: number;
+  tid: number;
   args?: { data?: { url?: string } };
+}
+
+interface Variant {
+  name: string;
+  path: string;
+  /** The trace event whose start is the script's evaluation start. */
+  evaluation: (events: TraceEvent[], request: TraceEvent) => TraceEvent | undefined;
+}
+
+/** The classic script served at `file`, evaluated by one EvaluateScript event. */
+const classic = (name: string, path: string, file: string): Variant => ({
+  name,
+  path,
+  evaluation: (events) =>
+    events.find(
+      (event) => event.name === 'EvaluateScript' && event.args?.data?.url?.endsWith(file),
+    ),
+});
+
+const variants: Variant[] = [
+  classic('bare fetch() script', '/bare', 'bare.js'),
+  classic('tag (sitebeam.min.js)', '/sitebeam', 'sitebeam.min.js'),
+  {
+    name: 'ESM build (init())',
+    path: '/esm',
+    // The module graph is evaluated as one: the evaluation during which the request leaves.
+    evaluation: (events, request) =>
+      events.find(
+        (event) =>
+          event.name === 'v8.evaluateModule' &&
+          event.tid === request.tid &&
+          event.ts <= request.ts &&
+          event.ts + (event.dur ?? 0) >= request.ts,
+      ),
+  },
+  ...(compareFile
+    ? [classic(`compare (${compareFile.split('/').pop()})`, '/compare', 'compare.js')]
+    : []),
+];
+
+/** Serves `files` by path on 127.0.0.1: pages as HTML, the rest as JavaScript. */
+async function serve(files: Record<string, string>) {
+  const server = createServer((request, response) => {
+    const body = files[request.url ?? ''];
+    if (body === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    const type = request.url?.endsWith('.js') ? 'text/javascript' : 'text/html';
+    response.writeHead(200, { 'content-type': `${type}; charset=utf-8` }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const median = (values: number[]) => {
@@ -23,53 +101,151 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-const ms = (microseconds: number) => `${(microseconds / 1000).toFixed(3)} ms`;
+const isVisit = (event: TraceEvent) =>
+  event.name === 'ResourceSendRequest' && !!event.args?.data?.url?.includes('/v1/tracker/json/');
 
-test('tracker tag: evaluation time and script start to request dispatched', async ({ browser }) => {
-  const stub = await startStub();
-  const site = await startStaticSite({
-    '/': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bench</title>
-<link rel="icon" href="data:,">
-<script defer src="/sitebeam.min.js" data-api="${stub.url}" data-website="bench.example"
-        data-track-localhost data-track-automation></script></head>
-<body><main><h1>Bench</h1></main></body></html>`,
+async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>) {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
   });
-  const evaluation: number[] = [];
-  const toRequest: number[] = [];
+  await run();
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: TraceEvent[];
+  };
+  return trace.traceEvents;
+}
+
+/** One cold load, traced until the visit request leaves (and `extraMs` after). */
+async function load(browser: Browser, url: string, extraMs: number) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
   try {
-    for (let load = 0; load < loads; load += 1) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await browser.startTracing(page, { categories: ['devtools.timeline'] });
+    const events = await traced(browser, page, async () => {
       const sent = page.waitForRequest((request) => request.url().includes('/v1/tracker/json/'));
-      await page.goto(`${site.url}/`);
+      await page.goto(url);
       await sent;
-      const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-        traceEvents: TraceEvent[];
-      };
-      const script = trace.traceEvents.find(
-        (event) =>
-          event.name === 'EvaluateScript' && event.args?.data?.url?.endsWith('/sitebeam.min.js'),
+      if (extraMs) await page.waitForTimeout(extraMs);
+    });
+    const request = events.find(isVisit);
+    expect(request, `the visit request of ${url} in the trace`).toBeDefined();
+    return { events, request: request as TraceEvent, page, context };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+test('tracker: evaluation, evaluation start → request, main thread and idle wake-ups, vs a bare fetch()', async ({
+  browser,
+}) => {
+  // Over 200 traced loads: minutes on an idle machine, many more on a busy one.
+  test.setTimeout(1_800_000);
+  const stub: RunningStub = await startStub();
+  const visitUrl = `${stub.url}/v1/tracker/json/${website}`;
+  const bare = `fetch(${JSON.stringify(visitUrl)},{keepalive:true,credentials:'omit',referrerPolicy:'no-referrer-when-downgrade'});`;
+  const tagAttributes = `data-api="${stub.url}" data-website="${website}" data-track-localhost data-track-automation`;
+  const page = (title: string, script: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<link rel="icon" href="data:,">${script}</head><body><main><h1>${title}</h1></main></body></html>`;
+  const esmApp = `import { init } from './index.js';
+init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAutomation: true });`;
+  const compare = compareFile ? await readFile(compareFile, 'utf8') : '';
+  const esmFiles = ['index', 'config', 'options', 'send', 'skip', 'self-exclusion', 'views'];
+  const files: Record<string, string> = {
+    '/bare': page('Bare', '<script defer src="/bare.js"></script>'),
+    '/bare.js': bare,
+    '/sitebeam': page('Tag', `<script defer src="/sitebeam.min.js" ${tagAttributes}></script>`),
+    '/sitebeam.min.js': await readFile(new URL('sitebeam.min.js', snippetDist), 'utf8'),
+    '/compare': page('Compare', `<script defer src="/compare.js" ${tagAttributes}></script>`),
+    '/compare.js': compare,
+    '/esm': page('ESM', '<script type="module" src="/esm/app.js"></script>'),
+    '/esm/app.js': esmApp,
+  };
+  for (const file of esmFiles)
+    files[`/esm/${file}.js`] = await readFile(new URL(`tracker/${file}.js`, snippetDist), 'utf8');
+  const served = await serve(files);
+
+  const evaluation = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+  const toRequest = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+  const mainThread = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+  const wakeUps = new Map<Variant, number>();
+  /** Each round starts with the next variant, so none always runs first. */
+  const rounds = (count: number) =>
+    Array.from({ length: count }, (_, round) =>
+      variants.map((_, i) => variants[(round + i) % variants.length] as Variant),
+    ).flat();
+  try {
+    for (const variant of rounds(loads)) {
+      const { events, request, context } = await load(browser, served.url + variant.path, 0);
+      const start = variant.evaluation(events, request);
+      expect(start?.dur, `the evaluation of ${variant.name} in the trace`).toBeDefined();
+      evaluation.get(variant)?.push(start?.dur ?? 0);
+      toRequest.get(variant)?.push(request.ts - (start?.ts ?? 0));
+      await context.close();
+    }
+    console.log(`${loads} rounds of cold loads done; main thread over ${mainThreadLoads} more…`);
+    for (const variant of rounds(mainThreadLoads)) {
+      const { events, request, context } = await load(browser, served.url + variant.path, 3_200);
+      const onMain = events.filter(
+        (event) => event.tid === request.tid && event.pid === request.pid,
       );
-      const request = trace.traceEvents.find(
-        (event) =>
-          event.name === 'ResourceSendRequest' &&
-          event.args?.data?.url?.includes('/v1/tracker/json/'),
+      const parse = onMain.find((event) => event.name === 'ParseHTML');
+      const from = parse?.ts ?? request.ts;
+      const busy = onMain
+        .filter((event) => event.name === 'RunTask' && event.ph === 'X')
+        .filter((event) => event.ts >= from && event.ts < from + mainThreadWindowUs)
+        .reduce((sum, event) => sum + (event.dur ?? 0), 0);
+      mainThread.get(variant)?.push(busy);
+      await context.close();
+    }
+    console.log(`main thread done; ${idleMs / 1000} s of idle per script…`);
+    for (const variant of variants) {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const sent = tab.waitForRequest((request) => request.url().includes('/v1/tracker/json/'));
+      await tab.goto(served.url + variant.path, { waitUntil: 'load' });
+      await sent;
+      await tab.waitForTimeout(1_000);
+      const events = await traced(browser, tab, () => tab.waitForTimeout(idleMs));
+      const woken = events.filter((event) =>
+        ['TimerFire', 'FireAnimationFrame', 'FireIdleCallback'].includes(event.name),
       );
-      expect(script?.dur, 'EvaluateScript of sitebeam.min.js in the trace').toBeDefined();
-      expect(request, 'ResourceSendRequest of the visit in the trace').toBeDefined();
-      if (!script?.dur || !request) continue;
-      evaluation.push(script.dur);
-      toRequest.push(request.ts - script.ts);
+      wakeUps.set(variant, woken.length);
       await context.close();
     }
   } finally {
-    await site.close();
+    await served.close();
     await stub.stop();
   }
-  const row = (label: string, values: number[]) =>
-    `${label.padEnd(42)} median ${ms(median(values))}  min ${ms(Math.min(...values))}  max ${ms(Math.max(...values))}`;
-  console.log(`sitebeam.min.js in Chromium ${browser.version()}, ${evaluation.length} cold loads`);
-  console.log(row('script evaluation (compile + run)', evaluation));
-  console.log(row('script start -> visit request dispatched', toRequest));
+
+  const ms = (microseconds: number) => (microseconds / 1000).toFixed(2);
+  const base = variants[0] as Variant;
+  const ratio = (values: Map<Variant, number[]>, variant: Variant) =>
+    `${(median(values.get(variant) ?? []) / median(values.get(base) ?? [])).toFixed(2)}x`;
+  const columns = [
+    'script',
+    'evaluation ms',
+    'eval start → request ms',
+    'main thread, first 3 s ms',
+    'wake-ups, 10 s idle',
+  ];
+  const rows = variants.map((variant) => [
+    variant.name,
+    `${ms(median(evaluation.get(variant) ?? []))} (${ratio(evaluation, variant)})`,
+    `${ms(median(toRequest.get(variant) ?? []))} (${ratio(toRequest, variant)})`,
+    `${ms(median(mainThread.get(variant) ?? []))} (${ratio(mainThread, variant)})`,
+    String(wakeUps.get(variant)),
+  ]);
+  const widths = columns.map((column, i) =>
+    Math.max(column.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(
+    `Chromium ${browser.version()}: medians of ${loads} interleaved cold loads (main thread: ${mainThreadLoads}), ratio to the bare script in brackets`,
+  );
+  console.log(line(columns));
+  for (const row of rows) console.log(line(row));
 });

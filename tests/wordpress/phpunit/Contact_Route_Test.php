@@ -8,6 +8,8 @@
 namespace Sitebeam\Tests;
 
 use Sitebeam\Contact\Form_Nonce;
+use Sitebeam\Contact\Ticket;
+use Sitebeam\Contract;
 use Sitebeam\Settings;
 use WP_REST_Request;
 
@@ -48,7 +50,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	/**
 	 * @dataProvider invalid_fields
 	 *
-	 * @param array<string, string> $fields Changed fields.
+	 * @param array<string, mixed>  $fields Changed fields.
 	 * @param string                $field  The field named in the error.
 	 */
 	public function test_a_field_breaking_its_rule_is_named( array $fields, $field ) {
@@ -73,17 +75,66 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 			'subject too long'    => array( array( 'subject' => str_repeat( 's', 201 ) ), 'subject' ),
 			'empty message'       => array( array( 'message' => '   ' ), 'message' ),
 			'message too long'    => array( array( 'message' => str_repeat( 'm', 10001 ) ), 'message' ),
+			'name with VT'        => array( array( 'name' => "Eve\x0B" ), 'name' ),
+			'name with NUL'       => array( array( 'name' => "Eve\x00" ), 'name' ),
+			'name with NEL'       => array( array( 'name' => "Eve\u{85}Bcc" ), 'name' ),
+			'subject with U+2028' => array( array( 'subject' => "Hi\u{2028}there" ), 'subject' ),
+			'subject with U+2029' => array( array( 'subject' => "Hi\u{2029}there" ), 'subject' ),
+			'subject with a tab'  => array( array( 'subject' => "Hi\tthere" ), 'subject' ),
+			'message with VT'     => array( array( 'message' => "Hello\x0B" ), 'message' ),
+			'non-ASCII local'     => array( array( 'email' => 'josé@example.com' ), 'email' ),
+			'one-letter TLD'      => array( array( 'email' => 'a@b.c' ), 'email' ),
+			'not a dot-atom'      => array( array( 'email' => 'a..b@example.com' ), 'email' ),
+			'name not a string'   => array( array( 'name' => 42 ), 'name' ),
 		);
+	}
+
+	public function test_invalid_utf8_is_refused_naming_the_field_never_emptied() {
+		$request = $this->request( array() );
+		$request->set_header( 'content-type', 'application/x-www-form-urlencoded' );
+		$request->set_body_params( array_merge( $this->fields( array() ), array( 'subject' => "Hi \xFF there" ) ) );
+		$response = rest_get_server()->dispatch( $request );
+		$this->assertSame( 400, $response->get_status() );
+		$this->assertSame( 'subject', $response->get_data()['field'] );
+		$this->assertSame( array(), Stub::messages() );
 	}
 
 	public function test_filled_honeypot_is_spam() {
 		$this->assert_refused( $this->post_json( array( 'homepage' => 'http://spam.example' ) ), 400, 'spam_suspected' );
 	}
 
-	public function test_posting_sooner_than_three_seconds_is_spam_but_a_clock_ahead_is_not() {
-		$this->assert_refused( $this->post_json( array( 'started_at' => (string) round( microtime( true ) * 1000 - 1000 ) ) ), 400, 'spam_suspected' );
-		$this->assert_refused( $this->post_json( array( 'started_at' => 'soon' ) ), 400, 'spam_suspected' );
-		$this->assertSame( 200, $this->post_json( array( 'started_at' => (string) round( microtime( true ) * 1000 + 60000 ) ) )->get_status() );
+	public function test_a_post_without_a_genuine_ticket_old_enough_is_spam_naming_the_ticket() {
+		add_filter(
+			'sitebeam_contact_rate_limit',
+			static function () {
+				return array(
+					'max'    => 10,
+					'window' => 60,
+				);
+			}
+		);
+		$now_ms = (int) floor( microtime( true ) * 1000 );
+		foreach ( array(
+			'missing'   => null,
+			'too fresh' => Ticket::issue( $now_ms - 1000 ),
+			'expired'   => Ticket::issue( $now_ms - ( Contract::CONTACT_TICKET_MAX_AGE_S + 60 ) * 1000 ),
+			'future'    => Ticket::issue( $now_ms + 60000 ),
+			'forged'    => ( $now_ms - 10000 ) . '.' . str_repeat( 'A', 43 ),
+			'aged'      => ( $now_ms - 70000 ) . '.' . explode( '.', Ticket::issue( $now_ms - 10000 ) )[1],
+		) as $case => $ticket ) {
+			$response = $this->post_json( array( Contract::CONTACT_FIELD_TICKET => $ticket ) );
+			$this->assert_refused( $response, 400, 'spam_suspected' );
+			$this->assertSame( 'ticket', $response->get_data()['field'], $case );
+		}
+		$this->assertSame( 200, $this->post_json( array() )->get_status() );
+	}
+
+	public function test_get_answers_a_fresh_ticket_never_cached() {
+		$response = rest_get_server()->dispatch( new WP_REST_Request( 'GET', '/sitebeam/v1/contact' ) );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( 'no-store', $response->get_headers()['Cache-Control'] );
+		$this->assertSame( 'ok', $response->get_data()['status'] );
+		$this->assertFalse( Ticket::is_valid( $response->get_data()['ticket'] ), 'too fresh to post with at once' );
 	}
 
 	public function test_wrong_nonce_or_foreign_origin_is_forbidden() {
@@ -143,7 +194,9 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		$request->set_body( 'name=Eve' );
 		$this->assert_refused( rest_get_server()->dispatch( $request ), 415, 'unsupported_media_type' );
 
-		$this->assert_refused( rest_get_server()->dispatch( new WP_REST_Request( 'GET', '/sitebeam/v1/contact' ) ), 405, 'method_not_allowed' );
+		$refused = rest_get_server()->dispatch( new WP_REST_Request( 'PUT', '/sitebeam/v1/contact' ) );
+		$this->assert_refused( $refused, 405, 'method_not_allowed' );
+		$this->assertSame( 'GET, POST, OPTIONS', $refused->get_headers()['Allow'] );
 	}
 
 	/**
@@ -192,7 +245,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 				'subject'         => 'Question',
 				'message'         => 'Hello',
 				'homepage'        => '',
-				'started_at'      => (string) round( microtime( true ) * 1000 - 10000 ),
+				'ticket'          => Ticket::issue( (int) floor( microtime( true ) * 1000 ) - 10000 ),
 				Form_Nonce::FIELD => Form_Nonce::create(),
 			),
 			$changes

@@ -73,15 +73,47 @@ final class Message_Mapper_Test extends Plugin_Test_Case {
 		$this->assertSame( 'Filtered', $mail->fields['from_name'] );
 	}
 
-	public function test_default_sender_is_wordpress_at_the_site_host() {
-		$host = wp_parse_url( home_url(), PHP_URL_HOST );
+	public function test_default_sender_is_wordpress_at_the_site_host_when_that_is_an_address() {
 		$mail = $this->map( array() );
 		$this->assertSame( 'WordPress', $mail->fields['from_name'] );
-		$this->assertSame( 'wordpress@' . $host, $mail->fields['from'] );
+		$this->assertArrayNotHasKey( 'from', $mail->fields, 'wordpress@127.0.0.1 breaks the address rule: the account\'s own sender is used' );
+
+		$site_host = static function () {
+			return 'https://www.shop.example';
+		};
+		add_filter( 'home_url', $site_host );
+		try {
+			$this->assertSame( 'wordpress@shop.example', $this->map( array() )->fields['from'] );
+		} finally {
+			remove_filter( 'home_url', $site_host );
+		}
 	}
 
 	public function test_subject_line_breaks_are_folded() {
 		$this->assertSame( 'Two lines', $this->map( array( 'subject' => "Two\r\n lines" ) )->fields['subject'] );
+	}
+
+	public function test_control_characters_are_dropped_and_a_long_subject_is_shortened_to_the_api_limit() {
+		$this->assertSame( 'Tab and bell gone', $this->map( array( 'subject' => "Tab\t and bell\x07 gone" ) )->fields['subject'] );
+		$this->assertSame( 'Line one line two', $this->map( array( 'subject' => "Line one\u{2028}line two" ) )->fields['subject'] );
+		$exact = str_repeat( 'é', 998 );
+		$this->assertSame( $exact, $this->map( array( 'subject' => $exact ) )->fields['subject'] );
+		$shortened = $this->map( array( 'subject' => str_repeat( 'é', 1200 ) ) )->fields['subject'];
+		$this->assertSame( 998, mb_strlen( $shortened, 'UTF-8' ) );
+		$this->assertSame( '…', mb_substr( $shortened, -1, 1, 'UTF-8' ) );
+	}
+
+	public function test_an_attachment_over_the_api_limit_is_an_error_so_the_send_fails_or_falls_back() {
+		$path   = $this->file( 'big.bin', str_repeat( 'x', 10 * 1048576 + 1 ) );
+		$result = Message_Mapper::map(
+			array(
+				'to'          => 'a@example.test',
+				'attachments' => array( $path ),
+			)
+		);
+		$this->assertInstanceOf( \WP_Error::class, $result );
+		$this->assertStringContainsString( 'big.bin', $result->get_error_message() );
+		$this->assertIsArray( $this->map( array( 'attachments' => array( $this->file( 'limit.bin', str_repeat( 'x', 10 * 1048576 ) ) ) ) )->fields['attachment'] );
 	}
 
 	public function test_latin1_message_is_converted_to_utf8() {

@@ -5,8 +5,9 @@
  * @package Sitebeam\Tests
  */
 
+$sitebeam_network    = getenv( 'WP_ENV_NETWORK' ); // '' (a single site), 'allow' (converting) or the network's domain.
 $sitebeam_constants = array(
-	'DB_NAME'                    => 'wordpress',
+	'DB_NAME'                    => getenv( 'WP_ENV_DB_NAME' ) ? getenv( 'WP_ENV_DB_NAME' ) : 'wordpress',
 	'DB_USER'                    => 'wp',
 	'DB_PASSWORD'                => 'wp',
 	'DB_HOST'                    => getenv( 'WP_ENV_DB_HOST' ),
@@ -20,7 +21,25 @@ $sitebeam_constants = array(
 	'AUTOMATIC_UPDATER_DISABLED' => true,
 	'WP_HTTP_BLOCK_EXTERNAL'     => true,
 	'FS_METHOD'                  => 'direct',
+	// The stub listens on 127.0.0.1, which wp_safe_remote_post refuses.
+	'SITEBEAM_ALLOW_PRIVATE_HOSTS' => true,
 );
+if ( $sitebeam_network ) {
+	// A network's sites have their own URLs: WP_HOME would send every one of them to the main site.
+	unset( $sitebeam_constants['WP_HOME'], $sitebeam_constants['WP_SITEURL'] );
+	$sitebeam_constants['WP_ACCESSIBLE_HOSTS'] = '127.0.0.1';
+	$sitebeam_constants['WP_ALLOW_MULTISITE']  = true;
+}
+if ( $sitebeam_network && 'allow' !== $sitebeam_network ) {
+	$sitebeam_constants += array(
+		'MULTISITE'            => true,
+		'SUBDOMAIN_INSTALL'    => false,
+		'DOMAIN_CURRENT_SITE'  => $sitebeam_network,
+		'PATH_CURRENT_SITE'    => '/',
+		'SITE_ID_CURRENT_SITE' => 1,
+		'BLOG_ID_CURRENT_SITE' => 1,
+	);
+}
 foreach ( array( 'AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE' ) as $sitebeam_scheme ) {
 	$sitebeam_constants[ $sitebeam_scheme . '_KEY' ]  = bin2hex( random_bytes( 32 ) );
 	$sitebeam_constants[ $sitebeam_scheme . '_SALT' ] = bin2hex( random_bytes( 32 ) );

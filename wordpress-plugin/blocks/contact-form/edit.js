@@ -15,6 +15,8 @@ export default function Edit({ attributes, setAttributes }) {
       <InspectorControls>
         <PanelBody title={__('Contact form', 'sitebeam')}>
           <TextControl
+            __nextHasNoMarginBottom
+            __next40pxDefaultSize
             label={__('Button text', 'sitebeam')}
             value={attributes.button}
             placeholder={__('Send', 'sitebeam')}

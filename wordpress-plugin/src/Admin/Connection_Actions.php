@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Admin;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Mail\Send_Log;
@@ -16,11 +17,17 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The settings page's "Test connection" and "Send test email" buttons.
+ */
 final class Connection_Actions {
 
 	const TEST_CONNECTION = 'sitebeam_test_connection';
 	const SEND_TEST_EMAIL = 'sitebeam_send_test_email';
 
+	/**
+	 * Checks the URL, the token and the email permission without sending.
+	 */
 	public static function action_test_connection() {
 		self::authorize( self::TEST_CONNECTION );
 		$result = Api_Client::from_settings()->check_connection();
@@ -36,16 +43,19 @@ final class Connection_Actions {
 		self::back();
 	}
 
+	/**
+	 * Sends a test email to the current user through the API.
+	 */
 	public static function action_send_test_email() {
 		self::authorize( self::SEND_TEST_EMAIL );
 		$to      = wp_get_current_user()->user_email;
 		$subject = __( 'Sitebeam test email', 'sitebeam' );
 		$result  = Api_Client::from_settings()->send_email(
 			array(
-				Api_Client::FIELD_TO        => $to,
-				Api_Client::FIELD_FROM_NAME => wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ),
-				Api_Client::FIELD_SUBJECT   => $subject,
-				Api_Client::FIELD_CONTENT   => '<p>' . esc_html__( 'This message was sent by the Sitebeam plugin through the Sitebeam API: sending works.', 'sitebeam' ) . '</p>',
+				Contract::EMAIL_FIELD_TO        => $to,
+				Contract::EMAIL_FIELD_FROM_NAME => wp_specialchars_decode( get_bloginfo( 'name' ), ENT_QUOTES ),
+				Contract::EMAIL_FIELD_SUBJECT   => $subject,
+				Contract::EMAIL_FIELD_CONTENT   => '<p>' . esc_html__( 'This message was sent by the Sitebeam plugin through the Sitebeam API: sending works.', 'sitebeam' ) . '</p>',
 			)
 		);
 		if ( is_wp_error( $result ) ) {
@@ -61,15 +71,20 @@ final class Connection_Actions {
 	}
 
 	/**
+	 * Stops unless the user may manage Sitebeam and the nonce is valid.
+	 *
 	 * @param string $action Nonce action.
 	 */
 	private static function authorize( $action ) {
-		if ( ! current_user_can( 'manage_options' ) ) {
+		if ( ! current_user_can( Settings_Page::capability() ) ) {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage Sitebeam.', 'sitebeam' ), 403 );
 		}
 		check_admin_referer( $action );
 	}
 
+	/**
+	 * Returns to the settings page.
+	 */
 	private static function back() {
 		wp_safe_redirect( Settings_Page::url() );
 		exit;

@@ -11,9 +11,14 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * A one-time admin notice that survives the redirect after an admin-post action.
+ */
 final class Notice {
 
 	/**
+	 * Keeps a notice for the current user’s next page.
+	 *
 	 * @param string $type    success|error.
 	 * @param string $message Text for people.
 	 */
@@ -28,6 +33,9 @@ final class Notice {
 		);
 	}
 
+	/**
+	 * Prints and forgets the current user’s notice, if any.
+	 */
 	public static function show() {
 		$notice = get_transient( self::key() );
 		if ( ! is_array( $notice ) ) {
@@ -41,6 +49,9 @@ final class Notice {
 		);
 	}
 
+	/**
+	 * The transient holding the current user’s notice.
+	 */
 	private static function key() {
 		return 'sitebeam_notice_' . get_current_user_id();
 	}

@@ -13,14 +13,19 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The settings form's fields: their section, label, input type and help; one renderer for all.
+ */
 final class Settings_Fields {
 
 	/**
+	 * Every field of the settings form, by setting key.
+	 *
 	 * @return array<string, array{section: string, label: string, type: string, help: string}>
 	 */
 	public static function all() {
 		return array(
-			'api_url'         => self::field( 'connection', __( 'Instance URL', 'sitebeam' ), 'url', __( 'Base URL of your Sitebeam instance, for example https://api.example.com. Must be https (http only for localhost).', 'sitebeam' ) ),
+			'api_url'         => self::field( 'connection', __( 'Instance URL', 'sitebeam' ), 'url', __( 'Address of your Sitebeam instance, for example https://api.example.com: https (http only for localhost), no path.', 'sitebeam' ) ),
 			'api_token'       => self::field( 'connection', __( 'API token', 'sitebeam' ), 'password', __( 'Stored on the server only and never shown again. Leave empty to keep the current token.', 'sitebeam' ) ),
 			'website'         => self::field( 'tracker', __( 'Website name', 'sitebeam' ), 'text', __( 'The name visits are recorded under. Default: this site’s host name.', 'sitebeam' ) ),
 			'tracker'         => self::field( 'tracker', __( 'Tracker', 'sitebeam' ), 'checkbox', __( 'Record page views with the Sitebeam tracker.', 'sitebeam' ) ),
@@ -35,6 +40,8 @@ final class Settings_Fields {
 	}
 
 	/**
+	 * Prints one field, read-only when wp-config.php fixes it.
+	 *
 	 * @param array{key: string} $args Field key.
 	 */
 	public static function render( $args ) {
@@ -105,6 +112,8 @@ final class Settings_Fields {
 	}
 
 	/**
+	 * Describes one field.
+	 *
 	 * @param string $section Section id.
 	 * @param string $label   Label.
 	 * @param string $type    Input type.

@@ -7,32 +7,42 @@
 
 namespace Sitebeam\Admin;
 
+use Sitebeam\Base_Url;
+use Sitebeam\Contact\Field_Rules;
 use Sitebeam\Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Whitelists and sanitizes the settings form; keeps the stored value, with a notice, when a value is refused.
+ */
 final class Settings_Sanitizer {
 
 	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'route_mail', 'fallback' );
 
 	/**
+	 * Sanitizes the posted settings; saves the token to its own option.
+	 *
 	 * @param mixed $input The posted `sitebeam_settings` array.
 	 * @return array<string, mixed> What is stored.
 	 */
 	public static function sanitize( $input ) {
 		$input  = is_array( $input ) ? $input : array();
-		$stored = get_option( Settings::OPTION, array() );
+		$stored = Settings::read( Settings::OPTION, array() );
 		$stored = is_array( $stored ) ? $stored : array();
 		$clean  = array_merge( Settings::defaults(), $stored );
 
 		if ( isset( $input['api_url'] ) ) {
-			$url = esc_url_raw( trim( (string) $input['api_url'] ), array( 'http', 'https' ) );
-			if ( '' === $url || Settings::is_allowed_api_url( $url ) ) {
+			// Checked as typed: esc_url_raw() would drop what makes a URL unfit instead of refusing it.
+			$url     = trim( (string) $input['api_url'] );
+			$problem = '' === $url ? null : Base_Url::problem( $url );
+			if ( null === $problem ) {
 				$clean['api_url'] = untrailingslashit( $url );
 			} else {
-				self::refuse( 'api_url', __( 'The instance URL must start with https:// (http:// is allowed only for localhost and 127.0.0.1, because the token is sent to it). The previous URL was kept.', 'sitebeam' ) );
+				/* translators: %s: why the URL was refused. */
+				self::refuse( 'api_url', sprintf( __( '%s The previous URL was kept.', 'sitebeam' ), $problem ) );
 			}
 		}
 		if ( isset( $input['website'] ) ) {
@@ -46,7 +56,7 @@ final class Settings_Sanitizer {
 		if ( isset( $input['contact_to'] ) ) {
 			// Checked as typed: sanitize_email() would turn "a@x.test\r\nBcc: b@y.test" into some other valid address.
 			$email = trim( (string) $input['contact_to'] );
-			if ( '' === $email || is_email( $email ) ) {
+			if ( '' === $email || Field_Rules::is_address( $email ) ) {
 				$clean['contact_to'] = $email;
 			} else {
 				self::refuse( 'contact_to', __( 'The contact recipient must be one valid email address. The previous address was kept.', 'sitebeam' ) );
@@ -75,13 +85,15 @@ final class Settings_Sanitizer {
 		}
 		$token = isset( $input['api_token'] ) ? trim( sanitize_text_field( (string) $input['api_token'] ) ) : '';
 		if ( '' !== $token ) {
-			update_option( Settings::TOKEN_OPTION, $token, false );
+			Settings::write( Settings::TOKEN_OPTION, $token );
 		} elseif ( ! empty( $input['remove_token'] ) ) {
-			update_option( Settings::TOKEN_OPTION, '', false );
+			Settings::write( Settings::TOKEN_OPTION, '' );
 		}
 	}
 
 	/**
+	 * Reports a refused value on the settings page.
+	 *
 	 * @param string $field   Setting key.
 	 * @param string $message Notice text.
 	 */

@@ -7,20 +7,31 @@
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
 use Sitebeam\Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The contact form markup shared by the block and the shortcode; the widget script enhances it.
+ */
 final class Contact_Form {
 
 	const SHORTCODE     = 'sitebeam_contact';
 	const SCRIPT_HANDLE = 'sitebeam-form';
 
-	/** @var int Forms already on the page, for unique ids. */
+	/**
+	 * Forms already on the page, for unique ids.
+	 *
+	 * @var int
+	 */
 	private static $count = 0;
 
+	/**
+	 * Registers the form’s script, the shortcode and the block.
+	 */
 	public static function register() {
 		wp_register_script( self::SCRIPT_HANDLE, plugins_url( 'assets/js/sitebeam-form.min.js', SITEBEAM_PLUGIN_FILE ), array(), SITEBEAM_VERSION, true );
 		add_shortcode( self::SHORTCODE, array( self::class, 'render' ) );
@@ -31,6 +42,8 @@ final class Contact_Form {
 	}
 
 	/**
+	 * The form’s markup, with a fresh nonce.
+	 *
 	 * @param array<string, string>|string $attributes Shortcode or block attributes.
 	 */
 	public static function render( $attributes = array() ) {
@@ -50,7 +63,7 @@ final class Contact_Form {
 
 		$success_message = (string) Settings::get()['contact_success'];
 		$sent_notice     = '';
-		if ( isset( $_GET['sent'] ) && '1' === $_GET['sent'] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
+		if ( isset( $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) && '1' === $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
 			$sent_notice = sprintf( '<p class="sitebeam-contact__sent" role="status">%s</p>', esc_html( $success_message ) );
 		}
 

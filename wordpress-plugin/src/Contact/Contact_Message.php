@@ -7,17 +7,23 @@
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Composes the API message for a contact post: recipient fixed by the site, visitor values escaped.
+ */
 final class Contact_Message {
 
 	/**
+	 * The API message for one contact post.
+	 *
 	 * @param array{name: string, email: string, subject: string, message: string, page?: string} $fields    Validated visitor fields, and the page the form was on.
-	 * @param string                                                                               $recipient The configured recipient.
+	 * @param string                                                                              $recipient The configured recipient.
 	 * @return array<string, string>
 	 */
 	public static function compose( array $fields, $recipient ) {
@@ -37,11 +43,25 @@ final class Contact_Message {
 
 		// The visitor is the Reply-To, never the sender: their domain's DMARC policy would reject the mail.
 		return array(
-			Api_Client::FIELD_TO        => $recipient,
-			Api_Client::FIELD_FROM_NAME => $site_name,
-			Api_Client::FIELD_REPLY_TO  => $fields['email'],
-			Api_Client::FIELD_SUBJECT   => sprintf( '[%s] %s', $site_name, $subject ),
-			Api_Client::FIELD_CONTENT   => $content,
+			Contract::EMAIL_FIELD_TO        => $recipient,
+			Contract::EMAIL_FIELD_FROM_NAME => $site_name,
+			Contract::EMAIL_FIELD_REPLYTO   => $fields['email'],
+			Contract::EMAIL_FIELD_SUBJECT   => self::subject( $site_name, $subject ),
+			Contract::EMAIL_FIELD_CONTENT   => $content,
 		);
+	}
+
+	/**
+	 * `[Site] subject`, at most the API's subject length: the site's name is shortened, never the visitor's subject.
+	 *
+	 * @param string $site_name The site's name.
+	 * @param string $subject   The visitor's subject (at most Contract::CONTACT_SUBJECT_MAX_CHARS characters).
+	 */
+	public static function subject( $site_name, $subject ) {
+		$room = Contract::LIMIT_SUBJECT_CHARS - mb_strlen( $subject, 'UTF-8' ) - 3;
+		if ( mb_strlen( $site_name, 'UTF-8' ) > $room ) {
+			$site_name = mb_substr( $site_name, 0, max( 0, $room - 1 ), 'UTF-8' ) . '…';
+		}
+		return sprintf( '[%s] %s', $site_name, $subject );
 	}
 }

@@ -11,6 +11,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The contact form's anti-CSRF token.
+ */
 final class Form_Nonce {
 
 	const ACTION = 'sitebeam_contact';
@@ -32,6 +35,8 @@ final class Form_Nonce {
 	}
 
 	/**
+	 * Whether a submitted nonce is valid.
+	 *
 	 * @param string $nonce Submitted value.
 	 */
 	public static function verify( $nonce ) {

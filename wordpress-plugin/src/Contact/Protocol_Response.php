@@ -1,6 +1,6 @@
 <?php
 /**
- * Shapes every answer of the contact route as PROTOCOL.md says: JSON errors with i18n_code and field,
+ * Shapes every answer of the contact route as contract/contact-protocol.md says: JSON errors with i18n_code and field,
  * and for posts without JavaScript a redirect back or a small HTML page.
  *
  * @package Sitebeam
@@ -8,6 +8,7 @@
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
 use WP_Error;
 use WP_HTTP_Response;
 use WP_REST_Request;
@@ -17,20 +18,25 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Shapes every answer of the contact route as contract/contact-protocol.md says: JSON errors with i18n_code and field, and for
+ * posts without JavaScript a redirect back or a small HTML page.
+ */
 final class Protocol_Response {
 
 	const JSON_TYPE = 'application/json';
 	const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 	/**
-	 * @param string      $code        Protocol i18n_code.
+	 * A protocol error, with the status the contract gives its code.
+	 *
+	 * @param string      $code        Protocol i18n_code (Contract::CONTACT_ERROR_*).
 	 * @param string      $message     Text a visitor may read.
-	 * @param int         $status      HTTP status.
 	 * @param string|null $field       The field at fault.
 	 * @param int         $retry_after Seconds, for 429.
 	 */
-	public static function error( $code, $message, $status, $field = null, $retry_after = 0 ) {
-		$data = array( 'status' => $status );
+	public static function error( $code, $message, $field = null, $retry_after = 0 ) {
+		$data = array( 'status' => Contract::CONTACT_ERROR_STATUS[ $code ] );
 		if ( null !== $field ) {
 			$data['field'] = $field;
 		}
@@ -41,6 +47,8 @@ final class Protocol_Response {
 	}
 
 	/**
+	 * Whether a request is a regular form post (no JavaScript).
+	 *
 	 * @param WP_REST_Request $request A request.
 	 */
 	public static function is_form_post( WP_REST_Request $request ) {
@@ -49,6 +57,8 @@ final class Protocol_Response {
 	}
 
 	/**
+	 * Gives the route’s errors the protocol’s JSON shape.
+	 *
 	 * @param WP_REST_Response|WP_Error|mixed $response Result of the route.
 	 * @param array                           $handler  Route handler.
 	 * @param WP_REST_Request                 $request  The request.
@@ -63,23 +73,26 @@ final class Protocol_Response {
 		$field  = $data['field'] ?? null;
 		$text   = $response->get_error_message();
 		if ( in_array( $code, array( 'rest_invalid_param', 'rest_missing_callback_param' ), true ) ) {
-			$params = (array) ( $data['params'] ?? array() );
-			$field  = 'rest_invalid_param' === $code ? (string) array_key_first( $params ) : (string) reset( $params );
-			$text   = 'rest_invalid_param' === $code ? (string) $params[ $field ] : __( 'Please fill in every required field.', 'sitebeam' );
-			$code   = 'invalid_field';
+			$fault  = Field_Rules::first_fault( $request );
+			$field  = $fault ? $fault[0] : null;
+			$text   = $fault ? $fault[1] : __( 'Please fill in every required field.', 'sitebeam' );
+			$code   = Contract::CONTACT_ERROR_INVALID_FIELD;
 			$status = 400;
 		}
 		$body = array(
-			'status'    => 'ko',
-			'error'     => $text,
-			'i18n_code' => $code,
+			Contract::RESPONSE_FIELD_STATUS    => Contract::STATUS_KO,
+			Contract::RESPONSE_FIELD_ERROR     => $text,
+			Contract::RESPONSE_FIELD_I18N_CODE => $code,
 		);
 		if ( null !== $field ) {
-			$body['field'] = $field;
+			$body[ Contract::CONTACT_RESPONSE_FIELD_FIELD ] = $field;
 		}
 		$shaped = new WP_REST_Response( $body, $status );
 		if ( ! empty( $data['retry_after'] ) ) {
 			$shaped->header( 'Retry-After', (string) (int) $data['retry_after'] );
+		}
+		if ( ! empty( $data['allow'] ) ) {
+			$shaped->header( 'Allow', (string) $data['allow'] );
 		}
 		return $shaped;
 	}

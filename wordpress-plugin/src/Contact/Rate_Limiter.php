@@ -7,10 +7,15 @@
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
+
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Per-visitor limit on contact posts, counted in a transient keyed by a hash of the address (no IP is stored).
+ */
 final class Rate_Limiter {
 
 	const PREFIX = 'sitebeam_rl_';
@@ -30,8 +35,8 @@ final class Rate_Limiter {
 		$rate   = apply_filters(
 			'sitebeam_contact_rate_limit',
 			array(
-				'max'    => 5,
-				'window' => MINUTE_IN_SECONDS,
+				'max'    => Contract::CONTACT_RATE_LIMIT_COUNT,
+				'window' => Contract::CONTACT_RATE_LIMIT_WINDOW_S,
 			)
 		);
 		$key    = self::PREFIX . substr( hash_hmac( 'sha256', (string) $visitor_ip, wp_salt( 'nonce' ) ), 0, 32 );

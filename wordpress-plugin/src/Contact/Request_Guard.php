@@ -1,12 +1,13 @@
 <?php
 /**
- * Checks on a contact post that come before its fields: rate, media type, size, origin and nonce.
+ * Checks on a contact post that come before its fields: rate, media type, size, origin, nonce, honeypot and ticket.
  *
  * @package Sitebeam
  */
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
 use WP_Error;
 use WP_REST_Request;
 
@@ -14,9 +15,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Checks on a contact post that come before its fields: rate, media type, size, origin, nonce, honeypot and ticket.
+ */
 final class Request_Guard {
-
-	const MAX_BODY_BYTES = 65536;
 
 	/**
 	 * Runs before the route's callback and after argument validation, whose error it overrides: every post counts
@@ -32,41 +34,106 @@ final class Request_Guard {
 		}
 		$retry_after = Rate_Limiter::hit( self::visitor_ip() );
 		if ( $retry_after > 0 ) {
-			return Protocol_Response::error( 'rate_limited', __( 'Too many messages: please try again in a minute.', 'sitebeam' ), 429, null, $retry_after );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, $retry_after );
+		}
+		if ( ! self::is_well_formed_host( isset( $_SERVER['HTTP_HOST'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_HOST'] ) ) : '' ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_REQUEST, __( 'The request could not be read.', 'sitebeam' ) );
 		}
 		$type = $request->get_content_type();
 		if ( ! is_array( $type ) || ! in_array( $type['value'], array( Protocol_Response::JSON_TYPE, Protocol_Response::FORM_TYPE ), true ) ) {
-			return Protocol_Response::error( 'unsupported_media_type', __( 'The form must be sent as JSON or as a regular form post.', 'sitebeam' ), 415 );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE, __( 'The form must be sent as JSON or as a regular form post.', 'sitebeam' ) );
 		}
-		if ( strlen( (string) $request->get_body() ) > self::MAX_BODY_BYTES ) {
-			return Protocol_Response::error( 'payload_too_large', __( 'The message is too long.', 'sitebeam' ), 413 );
+		$allowed = $this->check_origin( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $allowed;
 		}
-		if ( Protocol_Response::JSON_TYPE === $type['value'] && ! is_array( json_decode( (string) $request->get_body(), true ) ) ) {
-			return Protocol_Response::error( 'invalid_field', __( 'The form data could not be read.', 'sitebeam' ), 400 );
+		if ( strlen( (string) $request->get_body() ) > Contract::CONTACT_BODY_MAX_BYTES ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_PAYLOAD_TOO_LARGE, __( 'The message is too long.', 'sitebeam' ) );
+		}
+		if ( Protocol_Response::JSON_TYPE === $type['value'] && ! is_object( json_decode( (string) $request->get_body() ) ) ) {
+			$field = self::field_with_invalid_text( (string) $request->get_body() );
+			return null === $field
+				? Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, __( 'The form data could not be read.', 'sitebeam' ) )
+				: Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, __( 'This field holds characters that are not text.', 'sitebeam' ), $field );
+		}
+		// The nonce is a field of the body: it can be read only once the body has been.
+		$allowed = $this->check_origin_and_nonce( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $allowed;
+		}
+		// The honeypot names no field: a robot learns nothing.
+		if ( '' !== (string) $request->get_param( Contract::CONTACT_FIELD_HONEYPOT ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_SPAM_SUSPECTED, __( 'The message looks automated and was not sent.', 'sitebeam' ) );
+		}
+		if ( ! Ticket::is_valid( $request->get_param( Contract::CONTACT_FIELD_TICKET ) ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_SPAM_SUSPECTED, __( 'The form was sent too fast, or has expired: please wait a few seconds and send it again.', 'sitebeam' ), Contract::CONTACT_FIELD_TICKET );
 		}
 		return $response;
 	}
 
 	/**
-	 * The route's permission callback. The browser says where the post comes from in Origin, or failing that
-	 * in Referer; a client sending neither is judged on the nonce alone.
+	 * The post's permission callback: its origin, then the nonce.
 	 *
 	 * @param WP_REST_Request $request The post.
 	 * @return true|WP_Error
 	 */
 	public function check_origin_and_nonce( WP_REST_Request $request ) {
-		$origin = $request->get_header( 'origin' );
-		$source = null !== $origin ? $origin : $request->get_header( 'referer' );
-		if ( null !== $source && ! self::is_own_origin( $source ) ) {
-			return Protocol_Response::error( 'forbidden_origin', __( 'This form can only be sent from its own site.', 'sitebeam' ), 403 );
+		$allowed = $this->check_origin( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $allowed;
 		}
 		if ( ! Form_Nonce::verify( (string) $request->get_param( Form_Nonce::FIELD ) ) ) {
-			return Protocol_Response::error( 'forbidden_origin', __( 'The form has expired: reload the page and send it again.', 'sitebeam' ), 403 );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'The form has expired: reload the page and send it again.', 'sitebeam' ) );
 		}
 		return true;
 	}
 
 	/**
+	 * The ticket route's permission callback, and the first half of the post's: the browser says where the
+	 * request comes from in Origin, or failing that in Referer; a client sending neither is not refused here.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public function check_origin( WP_REST_Request $request ) {
+		$origin = $request->get_header( 'origin' );
+		$source = null !== $origin ? $origin : $request->get_header( 'referer' );
+		if ( null !== $source && ! self::is_own_origin( $source ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'This form can only be sent from its own site.', 'sitebeam' ) );
+		}
+		return true;
+	}
+
+	/**
+	 * The first field whose JSON string is not valid UTF-8 (raw bytes, a lone surrogate), which makes PHP refuse
+	 * the whole body: the protocol names the field instead.
+	 *
+	 * @param string $body A JSON body json_decode() refused.
+	 */
+	private static function field_with_invalid_text( $body ) {
+		if ( ! in_array( json_last_error(), array( JSON_ERROR_UTF8, JSON_ERROR_UTF16 ), true ) ) {
+			return null;
+		}
+		foreach ( array_keys( Field_Rules::rest_args() ) as $name ) {
+			if ( preg_match( '/"' . preg_quote( $name, '/' ) . '"\s*:\s*"((?:[^"\\\\]|\\\\.)*)"/s', $body, $string ) && null === json_decode( '"' . $string[1] . '"' ) ) {
+				return $name;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Whether a Host header is a host name or bracketed IPv6 address with an optional port.
+	 *
+	 * @param string $host The Host header.
+	 */
+	private static function is_well_formed_host( $host ) {
+		return 1 === preg_match( '/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/D', $host );
+	}
+
+	/**
+	 * Whether an Origin or Referer is this site.
+	 *
 	 * @param string $url An Origin or Referer.
 	 */
 	private static function is_own_origin( $url ) {
@@ -80,6 +147,9 @@ final class Request_Guard {
 			&& ( $home['port'] ?? null ) === ( $seen['port'] ?? null );
 	}
 
+	/**
+	 * The address the rate limit counts by.
+	 */
 	private static function visitor_ip() {
 		$remote_addr = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
 		/**

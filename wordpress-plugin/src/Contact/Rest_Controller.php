@@ -7,29 +7,39 @@
 
 namespace Sitebeam\Contact;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 use WP_Error;
+use WP_HTTP_Response;
 use WP_REST_Request;
+use WP_REST_Server;
 use WP_REST_Response;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * REST route sitebeam/v1/contact: the contact protocol's endpoint, holding the token and choosing the recipient.
+ */
 final class Rest_Controller {
 
-	const NAMESPACE_V1     = 'sitebeam/v1';
-	const ROUTE            = '/contact';
-	const MIN_FILL_SECONDS = 3;
+	const NAMESPACE_V1 = 'sitebeam/v1';
+	const ROUTE        = '/contact';
 
+	/**
+	 * The route’s address.
+	 */
 	public static function url() {
 		return rest_url( self::NAMESPACE_V1 . self::ROUTE );
 	}
 
 	/**
+	 * Whether a request is for this route.
+	 *
 	 * @param mixed $request A request.
 	 */
 	public static function is_contact_route( $request ) {
@@ -37,12 +47,17 @@ final class Rest_Controller {
 	}
 
 	/**
+	 * Whether a request posts to this route.
+	 *
 	 * @param mixed $request A request.
 	 */
 	public static function is_contact_post( $request ) {
 		return self::is_contact_route( $request ) && 'POST' === $request->get_method();
 	}
 
+	/**
+	 * Registers the route and the filters that guard and shape it.
+	 */
 	public function register() {
 		$guard = new Request_Guard();
 		register_rest_route(
@@ -56,7 +71,12 @@ final class Rest_Controller {
 					'args'                => Field_Rules::rest_args(),
 				),
 				array(
-					'methods'             => array( 'GET', 'PUT', 'PATCH', 'DELETE' ),
+					'methods'             => 'GET',
+					'callback'            => array( $this, 'issue_ticket' ),
+					'permission_callback' => array( $guard, 'check_origin' ),
+				),
+				array(
+					'methods'             => array( 'PUT', 'PATCH', 'DELETE' ),
 					'callback'            => array( $this, 'refuse_method' ),
 					'permission_callback' => '__return_true',
 				),
@@ -66,54 +86,118 @@ final class Rest_Controller {
 		add_filter( 'rest_request_before_callbacks', array( $guard, 'filter_rest_request_before_callbacks' ), 10, 3 );
 		add_filter( 'rest_request_after_callbacks', array( $responses, 'filter_error_shape' ), 10, 3 );
 		add_filter( 'rest_pre_serve_request', array( $responses, 'filter_serve_form_post' ), 10, 3 );
-	}
-
-	public function refuse_method() {
-		return Protocol_Response::error( 'method_not_allowed', __( 'Send the form with POST.', 'sitebeam' ), 405 );
+		add_filter( 'rest_post_dispatch', array( $this, 'filter_allow_header' ), 20, 3 );
+		add_filter(
+			'rest_pre_dispatch',
+			function ( $result, $server, $request ) use ( $guard, $responses ) {
+				return $this->filter_preflight( $result, $request, $guard, $responses );
+			},
+			20,
+			3
+		);
 	}
 
 	/**
+	 * Answers the CORS pre-flight: 204 for this site's own origin, 403 otherwise (WordPress would describe the route).
+	 *
+	 * @param mixed             $result    A response already chosen, or null.
+	 * @param WP_REST_Request   $request   The request.
+	 * @param Request_Guard     $guard     The origin check.
+	 * @param Protocol_Response $responses The error shape.
+	 */
+	private function filter_preflight( $result, $request, Request_Guard $guard, Protocol_Response $responses ) {
+		if ( ! self::is_contact_route( $request ) || 'OPTIONS' !== $request->get_method() ) {
+			return $result;
+		}
+		$allowed = $guard->check_origin( $request );
+		if ( is_wp_error( $allowed ) ) {
+			return $responses->filter_error_shape( $allowed, array(), $request );
+		}
+		$response = new WP_REST_Response( null, 204 );
+		$response->header( 'Access-Control-Allow-Methods', 'GET, POST' );
+		$response->header( 'Access-Control-Allow-Headers', 'content-type, accept' );
+		return $response;
+	}
+
+	/**
+	 * Every answer of the route names the protocol's methods in Allow, not WordPress's handlers.
+	 *
+	 * @param WP_HTTP_Response $response The answer.
+	 * @param WP_REST_Server   $server   The server.
+	 * @param WP_REST_Request  $request  The request.
+	 */
+	public function filter_allow_header( $response, $server, $request ) {
+		if ( self::is_contact_route( $request ) && $response instanceof WP_HTTP_Response ) {
+			$response->header( 'Allow', Contract::CONTACT_ALLOWED_METHODS );
+		}
+		return $response;
+	}
+
+	/**
+	 * Answers a fresh fill-time ticket, never cached.
+	 */
+	public function issue_ticket() {
+		$response = new WP_REST_Response(
+			array(
+				Contract::RESPONSE_FIELD_STATUS         => Contract::STATUS_OK,
+				Contract::CONTACT_RESPONSE_FIELD_TICKET => Ticket::issue(),
+			),
+			200
+		);
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
+	}
+
+	/**
+	 * Answers a method other than GET, POST and OPTIONS.
+	 */
+	public function refuse_method() {
+		$error = Protocol_Response::error( Contract::CONTACT_ERROR_METHOD_NOT_ALLOWED, __( 'Send the form with POST.', 'sitebeam' ) );
+		$error->add_data( array_merge( (array) $error->get_error_data(), array( 'allow' => Contract::CONTACT_ALLOWED_METHODS ) ) );
+		return $error;
+	}
+
+	/**
+	 * Sends a validated post to the configured recipient.
+	 *
 	 * @param WP_REST_Request $request The validated post.
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function handle( WP_REST_Request $request ) {
-		if ( '' !== (string) $request->get_param( 'homepage' ) || self::sent_too_fast( $request->get_param( 'started_at' ) ) ) {
-			return Protocol_Response::error( 'spam_suspected', __( 'The message looks automated and was not sent.', 'sitebeam' ), 400 );
-		}
 		$settings  = Settings::get();
 		$client    = Api_Client::from_settings();
 		$recipient = (string) $settings['contact_to'];
-		if ( ! $client->is_configured() || ! is_email( $recipient ) ) {
-			return Protocol_Response::error( 'not_configured', __( 'The contact form is not configured yet.', 'sitebeam' ), 503 );
+		if ( ! $client->is_configured() || ! Field_Rules::is_address( $recipient ) ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_NOT_CONFIGURED, __( 'The contact form is not configured yet.', 'sitebeam' ) );
 		}
 
 		$page    = self::referring_page( $request );
 		$message = Contact_Message::compose(
 			array(
-				'name'    => (string) $request->get_param( 'name' ),
-				'email'   => (string) $request->get_param( 'email' ),
-				'subject' => (string) $request->get_param( 'subject' ),
-				'message' => (string) $request->get_param( 'message' ),
+				'name'    => (string) $request->get_param( Contract::CONTACT_FIELD_NAME ),
+				'email'   => (string) $request->get_param( Contract::CONTACT_FIELD_EMAIL ),
+				'subject' => (string) $request->get_param( Contract::CONTACT_FIELD_SUBJECT ),
+				'message' => (string) $request->get_param( Contract::CONTACT_FIELD_MESSAGE ),
 				'page'    => $page,
 			),
 			$recipient
 		);
 		$result  = $client->send_email( $message );
 		if ( is_wp_error( $result ) ) {
-			Send_Log::record( array( $recipient ), $message[ Api_Client::FIELD_SUBJECT ], Send_Log::FAILED, Api_Messages::describe( $result ) );
+			Send_Log::record( array( $recipient ), $message[ Contract::EMAIL_FIELD_SUBJECT ], Send_Log::FAILED, Api_Messages::describe( $result ) );
 			return self::upstream_error( $result );
 		}
-		Send_Log::record( array( $recipient ), $message[ Api_Client::FIELD_SUBJECT ], Send_Log::SENT );
+		Send_Log::record( array( $recipient ), $message[ Contract::EMAIL_FIELD_SUBJECT ], Send_Log::SENT );
 
 		if ( Protocol_Response::is_form_post( $request ) ) {
 			$response = new WP_REST_Response( null, 303 );
-			$response->header( 'Location', add_query_arg( 'sent', '1', '' !== $page ? $page : home_url( '/' ) ) );
+			$response->header( 'Location', add_query_arg( Contract::CONTACT_SENT_QUERY_PARAM, '1', '' !== $page ? $page : home_url( '/' ) ) );
 			return $response;
 		}
 		return new WP_REST_Response(
 			array(
-				'status'  => 'ok',
-				'message' => (string) $settings['contact_success'],
+				Contract::RESPONSE_FIELD_STATUS          => Contract::STATUS_OK,
+				Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $settings['contact_success'],
 			),
 			200
 		);
@@ -126,33 +210,19 @@ final class Rest_Controller {
 	 */
 	private static function upstream_error( WP_Error $error ) {
 		$code = $error->get_error_code();
-		if ( Api_Client::ERROR_RATE_LIMITED === $code ) {
+		if ( Contract::ERROR_RATE_LIMITED === $code ) {
 			$data = (array) $error->get_error_data();
-			return Protocol_Response::error( 'rate_limited', __( 'Too many messages: please try again in a minute.', 'sitebeam' ), 429, null, max( 1, (int) ( $data['retry_after'] ?? 60 ) ) );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, max( 1, (int) ( $data['retry_after'] ?? 60 ) ) );
 		}
-		if ( in_array( $code, Api_Client::CREDENTIALS_ERRORS, true ) || Api_Client::ERROR_EMAIL_DISABLED === $code ) {
-			return Protocol_Response::error( 'not_configured', __( 'The contact form is not configured yet.', 'sitebeam' ), 503 );
+		if ( in_array( $code, Api_Client::CREDENTIALS_ERRORS, true ) || Contract::ERROR_DISABLED_EMAIL_SERVICE === $code ) {
+			return Protocol_Response::error( Contract::CONTACT_ERROR_NOT_CONFIGURED, __( 'The contact form is not configured yet.', 'sitebeam' ) );
 		}
-		return Protocol_Response::error( 'upstream_failed', __( 'The message could not be sent right now: please try again.', 'sitebeam' ), 502 );
+		return Protocol_Response::error( Contract::CONTACT_ERROR_UPSTREAM_FAILED, __( 'The message could not be sent right now: please try again.', 'sitebeam' ) );
 	}
 
 	/**
-	 * `started_at` is the visitor's clock: a time in the future is not held against them, a non-number is.
+	 * The page the form was on.
 	 *
-	 * @param mixed $started_at Milliseconds since the epoch when the widget started, if it said.
-	 */
-	private static function sent_too_fast( $started_at ) {
-		if ( null === $started_at || '' === $started_at ) {
-			return false;
-		}
-		if ( ! is_numeric( $started_at ) ) {
-			return true;
-		}
-		$elapsed_ms = microtime( true ) * 1000 - (float) $started_at;
-		return $elapsed_ms >= 0 && $elapsed_ms < self::MIN_FILL_SECONDS * 1000;
-	}
-
-	/**
 	 * @param WP_REST_Request $request The post.
 	 * @return string The page the form was on, when it is on this site; '' otherwise.
 	 */
@@ -161,6 +231,6 @@ final class Rest_Controller {
 		if ( '' === $referer ) {
 			return '';
 		}
-		return (string) wp_validate_redirect( esc_url_raw( remove_query_arg( 'sent', $referer ) ), '' );
+		return (string) wp_validate_redirect( esc_url_raw( remove_query_arg( Contract::CONTACT_SENT_QUERY_PARAM, $referer ) ), '' );
 	}
 }

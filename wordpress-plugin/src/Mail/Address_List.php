@@ -13,16 +13,21 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Parses the address forms wp_mail accepts: arrays, comma lists, `Name <addr>`, quoted names with commas.
+ */
 final class Address_List {
 
 	/**
+	 * Parses a list of addresses.
+	 *
 	 * @param string|string[] $value One or more address lists.
 	 * @return array<int, array{address: string, name: string}>|WP_Error
 	 */
 	public static function parse( $value ) {
 		$addresses = array();
-		foreach ( (array) $value as $list ) {
-			foreach ( self::split( (string) $list ) as $entry ) {
+		foreach ( (array) $value as $address_list ) {
+			foreach ( self::split( (string) $address_list ) as $entry ) {
 				$parsed = self::parse_one( $entry );
 				if ( is_wp_error( $parsed ) ) {
 					return $parsed;
@@ -34,6 +39,8 @@ final class Address_List {
 	}
 
 	/**
+	 * Parses one address with its optional name.
+	 *
 	 * @param string $entry `addr`, `<addr>` or `Name <addr>`.
 	 * @return array{address: string, name: string}|WP_Error
 	 */
@@ -60,18 +67,18 @@ final class Address_List {
 	/**
 	 * Splits on commas outside double quotes and angle brackets.
 	 *
-	 * @param string $list Comma-separated addresses.
+	 * @param string $addresses Comma-separated addresses.
 	 * @return string[]
 	 */
-	private static function split( $list ) {
+	private static function split( $addresses ) {
 		$parts   = array();
 		$current = '';
 		$quoted  = false;
 		$angled  = false;
-		$length  = strlen( $list );
+		$length  = strlen( $addresses );
 		for ( $i = 0; $i < $length; $i++ ) {
-			$char = $list[ $i ];
-			if ( '"' === $char && ( 0 === $i || '\\' !== $list[ $i - 1 ] ) ) {
+			$char = $addresses[ $i ];
+			if ( '"' === $char && ( 0 === $i || '\\' !== $addresses[ $i - 1 ] ) ) {
 				$quoted = ! $quoted;
 			} elseif ( ! $quoted && '<' === $char ) {
 				$angled = true;

@@ -16,14 +16,28 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Sends every wp_mail through the API (pre_wp_mail), with WordPress's own mailer as the optional fallback.
+ */
 final class Api_Mailer {
 
-	/** @var self|null */
+	/**
+	 * The one mailer.
+	 *
+	 * @var self|null
+	 */
 	private static $instance;
 
-	/** @var bool True while WordPress's own mailer is sending a fallback copy. */
+	/**
+	 * Whether wp_mail() is sending itself (the fallback), so must not be routed again.
+	 *
+	 * @var bool True while WordPress's own mailer is sending a fallback copy.
+	 */
 	private $bypass = false;
 
+	/**
+	 * The one mailer.
+	 */
 	public static function instance() {
 		if ( null === self::$instance ) {
 			self::$instance = new self();
@@ -32,6 +46,8 @@ final class Api_Mailer {
 	}
 
 	/**
+	 * Sends a wp_mail() through the API.
+	 *
 	 * @param null|bool            $short_circuit Another plugin's answer, if any.
 	 * @param array<string, mixed> $atts          wp_mail's arguments, after the wp_mail filter.
 	 * @return null|bool Null lets WordPress send the mail itself.
@@ -64,7 +80,7 @@ final class Api_Mailer {
 		if ( null === $error ) {
 			Send_Log::record( $mail->recipients, $subject, Send_Log::SENT );
 			/** This action is documented in wp-includes/pluggable.php */
-			do_action( 'wp_mail_succeeded', $atts );
+			do_action( 'wp_mail_succeeded', $atts ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 			return true;
 		}
 		$delivered = array_values( array_diff( $mail->recipients, $failed ) );
@@ -72,6 +88,8 @@ final class Api_Mailer {
 	}
 
 	/**
+	 * Reports a failed send, or hands it to WordPress’s mailer.
+	 *
 	 * @param array<string, mixed> $atts      wp_mail's arguments.
 	 * @param string[]             $delivered Recipients the API accepted.
 	 * @param WP_Error             $error     Why the rest failed.
@@ -92,7 +110,7 @@ final class Api_Mailer {
 		Send_Log::record( $undelivered, $subject, Send_Log::FAILED, $detail );
 		/** This action is documented in wp-includes/pluggable.php */
 		do_action(
-			'wp_mail_failed',
+			'wp_mail_failed', // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 			new WP_Error(
 				'wp_mail_failed',
 				$detail,

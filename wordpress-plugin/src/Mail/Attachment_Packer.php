@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Mail;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use WP_Error;
 use ZipArchive;
@@ -15,11 +16,16 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Turns wp_mail attachments into the API's single attachment block: one file as it is, several as one zip.
+ */
 final class Attachment_Packer {
 
 	const ARCHIVE_NAME = 'attachments.zip';
 
 	/**
+	 * The API attachment for wp_mail()’s attachments.
+	 *
 	 * @param string|string[] $attachments Paths, as wp_mail takes them (string keys name the file, as in WordPress 6.2+).
 	 * @return array<string, string>|null|WP_Error The attachment block, null when there is none.
 	 */
@@ -34,12 +40,14 @@ final class Attachment_Packer {
 		if ( 1 === count( $files ) ) {
 			$name = (string) array_key_first( $files );
 			$type = wp_check_filetype( $name );
-			return self::block( $type['type'] ? $type['type'] : 'application/octet-stream', $name, (string) file_get_contents( $files[ $name ] ) );
+			return self::block( $type['type'] ? $type['type'] : 'application/octet-stream', $name, (string) file_get_contents( $files[ $name ] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file wp_mail() was given, as PHPMailer reads it.
 		}
 		return self::zip( $files );
 	}
 
 	/**
+	 * The readable attachment files by name.
+	 *
 	 * @param string|string[] $attachments Raw wp_mail attachments.
 	 * @return array<string, string>|WP_Error File name shown to the recipient => readable path.
 	 */
@@ -69,6 +77,8 @@ final class Attachment_Packer {
 	}
 
 	/**
+	 * Zips several files.
+	 *
 	 * @param array<string, string> $files Name => path.
 	 * @return array<string, string>|WP_Error
 	 */
@@ -86,22 +96,31 @@ final class Attachment_Packer {
 			$archive->addFile( $path, $name );
 		}
 		$archive->close();
-		$bytes = (string) file_get_contents( $archive_path );
+		$bytes = (string) file_get_contents( $archive_path ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file wp_mail() was given, as PHPMailer reads it.
 		wp_delete_file( $archive_path );
 		return self::block( 'application/zip', self::ARCHIVE_NAME, $bytes );
 	}
 
 	/**
+	 * One API attachment.
+	 *
 	 * @param string $mime_type Media type.
 	 * @param string $file_name Name shown to the recipient.
 	 * @param string $bytes     File content.
-	 * @return array<string, string>
+	 * @return array<string, string>|WP_Error
 	 */
 	private static function block( $mime_type, $file_name, $bytes ) {
+		if ( strlen( $bytes ) > Contract::LIMIT_ATTACHMENT_BYTES ) {
+			return new WP_Error(
+				'sitebeam_attachment_too_large',
+				/* translators: 1: file name, 2: size limit in MiB. */
+				sprintf( __( 'The attachment %1$s is larger than the %2$d MiB the Sitebeam API accepts: the mail was not sent through the API.', 'sitebeam' ), $file_name, Contract::LIMIT_ATTACHMENT_BYTES / 1048576 )
+			);
+		}
 		return array(
-			Api_Client::ATTACHMENT_MIME   => $mime_type,
-			Api_Client::ATTACHMENT_NAME   => $file_name,
-			Api_Client::ATTACHMENT_BASE64 => base64_encode( $bytes ),
+			Contract::ATTACHMENT_FIELD_MIME_TYPE => $mime_type,
+			Contract::ATTACHMENT_FIELD_FILE_NAME => $file_name,
+			Contract::ATTACHMENT_FIELD_B64       => base64_encode( $bytes ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the API carries attachments in base64.
 		);
 	}
 }

@@ -11,27 +11,56 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Reads the wp_mail headers the API can carry: From, Cc, Bcc, Reply-To and Content-Type.
+ */
 final class Mail_Headers {
 
-	/** @var string */
+	/**
+	 * The From header, as given.
+	 *
+	 * @var string
+	 */
 	public $from = '';
 
-	/** @var string[] */
+	/**
+	 * Cc addresses, as given.
+	 *
+	 * @var string[]
+	 */
 	public $cc = array();
 
-	/** @var string[] */
+	/**
+	 * Bcc addresses, as given.
+	 *
+	 * @var string[]
+	 */
 	public $bcc = array();
 
-	/** @var string[] */
+	/**
+	 * Reply-To addresses, as given.
+	 *
+	 * @var string[]
+	 */
 	public $reply_to = array();
 
-	/** @var string */
+	/**
+	 * Media type of the body.
+	 *
+	 * @var string
+	 */
 	public $content_type = '';
 
-	/** @var string */
+	/**
+	 * Character set of the body.
+	 *
+	 * @var string
+	 */
 	public $charset = '';
 
 	/**
+	 * Reads wp_mail()’s headers.
+	 *
 	 * @param string|string[] $headers As given to wp_mail: one string with a header per line, or an array of lines.
 	 */
 	public static function parse( $headers ) {
@@ -81,6 +110,8 @@ final class Mail_Headers {
 	}
 
 	/**
+	 * The header lines, unfolded.
+	 *
 	 * @param string|string[] $headers Raw headers.
 	 * @return string[] One logical header per entry, folded continuation lines joined.
 	 */
@@ -104,6 +135,8 @@ final class Mail_Headers {
 	}
 
 	/**
+	 * Reads a Content-Type header.
+	 *
 	 * @param string $value `type/subtype; charset=...`.
 	 */
 	private function read_content_type( $value ) {

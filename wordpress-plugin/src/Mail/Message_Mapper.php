@@ -7,16 +7,23 @@
 
 namespace Sitebeam\Mail;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
+use Sitebeam\Contact\Field_Rules;
 use WP_Error;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Translates wp_mail's arguments into API messages, applying the same filters wp_mail applies.
+ */
 final class Message_Mapper {
 
 	/**
+	 * Maps wp_mail()’s arguments to API messages.
+	 *
 	 * @param array<string, mixed> $atts wp_mail's to, subject, message, headers, attachments.
 	 * @return Outgoing_Mail|WP_Error
 	 */
@@ -35,31 +42,33 @@ final class Message_Mapper {
 			return $reply_to;
 		}
 		if ( $reply_to ) {
-			$fields[ Api_Client::FIELD_REPLY_TO ] = $reply_to[0]['address'];
+			$fields[ Contract::EMAIL_FIELD_REPLYTO ] = $reply_to[0]['address'];
 		}
 
 		/** This filter is documented in wp-includes/pluggable.php */
-		$content_type = apply_filters( 'wp_mail_content_type', $headers->content_type ? $headers->content_type : 'text/plain' );
+		$content_type = apply_filters( 'wp_mail_content_type', $headers->content_type ? $headers->content_type : 'text/plain' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 		/** This filter is documented in wp-includes/pluggable.php */
-		$charset = apply_filters( 'wp_mail_charset', $headers->charset ? $headers->charset : get_bloginfo( 'charset' ) );
+		$charset = apply_filters( 'wp_mail_charset', $headers->charset ? $headers->charset : get_bloginfo( 'charset' ) ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 
 		$subject = self::to_utf8( (string) ( $atts['subject'] ?? '' ), $charset );
 		$body    = self::to_utf8( (string) ( $atts['message'] ?? '' ), $charset );
 
-		$fields[ Api_Client::FIELD_SUBJECT ] = trim( (string) preg_replace( '/[\r\n]+\s*/', ' ', $subject ) );
-		$fields[ Api_Client::FIELD_CONTENT ] = 'text/html' === $content_type ? $body : nl2br( esc_html( $body ), false );
+		$fields[ Contract::EMAIL_FIELD_SUBJECT ] = self::subject( $subject );
+		$fields[ Contract::EMAIL_FIELD_CONTENT ] = 'text/html' === $content_type ? $body : nl2br( esc_html( $body ), false );
 
 		$attachment = Attachment_Packer::pack( $atts['attachments'] ?? array() );
 		if ( is_wp_error( $attachment ) ) {
 			return $attachment;
 		}
 		if ( null !== $attachment ) {
-			$fields[ Api_Client::FIELD_ATTACHMENT ] = $attachment;
+			$fields[ Contract::EMAIL_FIELD_ATTACHMENT ] = $attachment;
 		}
 		return new Outgoing_Mail( $recipients, $fields );
 	}
 
 	/**
+	 * Every recipient with the field that carries it.
+	 *
 	 * @param string|string[] $to      wp_mail's `to`.
 	 * @param Mail_Headers    $headers Parsed headers.
 	 * @return string[]|WP_Error To, Cc then Bcc, each address once.
@@ -104,19 +113,21 @@ final class Message_Mapper {
 			}
 		}
 		/** This filter is documented in wp-includes/pluggable.php */
-		$from_email = (string) apply_filters( 'wp_mail_from', $from_email );
+		$from_email = (string) apply_filters( 'wp_mail_from', $from_email ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 		/** This filter is documented in wp-includes/pluggable.php */
-		$from_name = (string) apply_filters( 'wp_mail_from_name', $from_name );
+		$from_name = (string) apply_filters( 'wp_mail_from_name', $from_name ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
 
-		$fields = array( Api_Client::FIELD_FROM_NAME => trim( (string) preg_replace( '/[\r\n]+/', ' ', $from_name ) ) );
+		$fields = array( Contract::EMAIL_FIELD_FROM_NAME => trim( (string) preg_replace( '/[\r\n]+/', ' ', $from_name ) ) );
 		// A sender WordPress made up from a host name such as "localhost" is no address: the account's own is used instead.
-		if ( is_email( $from_email ) ) {
-			$fields[ Api_Client::FIELD_FROM ] = $from_email;
+		if ( Field_Rules::is_address( $from_email ) ) {
+			$fields[ Contract::EMAIL_FIELD_FROM ] = $from_email;
 		}
 		return $fields;
 	}
 
 	/**
+	 * Converts text to UTF-8.
+	 *
 	 * @param string $text    Text in $charset.
 	 * @param string $charset Charset named by the headers or the blog.
 	 */
@@ -128,5 +139,20 @@ final class Message_Mapper {
 			return $text;
 		}
 		return (string) mb_convert_encoding( $text, 'UTF-8', $charset );
+	}
+
+	/**
+	 * The subject on one line of at most the API's length: line breaks unfolded to one space, other control
+	 * characters dropped, and a longer subject shortened with an ellipsis and a warning in the PHP log.
+	 *
+	 * @param string $subject The subject, in UTF-8.
+	 */
+	private static function subject( $subject ) {
+		$subject = trim( (string) preg_replace( array( '/[\r\n\x{2028}\x{2029}]+\s*/u', Contract::SINGLE_LINE_FORBIDDEN_PATTERN ), array( ' ', '' ), $subject ) );
+		if ( mb_strlen( $subject, 'UTF-8' ) <= Contract::LIMIT_SUBJECT_CHARS ) {
+			return $subject;
+		}
+		error_log( sprintf( 'Sitebeam: a mail subject of %d characters was shortened to %d.', mb_strlen( $subject, 'UTF-8' ), Contract::LIMIT_SUBJECT_CHARS ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log, Squiz.PHP.DiscouragedFunctions.Discouraged -- the site owner's log is where a changed mail is reported.
+		return mb_substr( $subject, 0, Contract::LIMIT_SUBJECT_CHARS - 1, 'UTF-8' ) . '…';
 	}
 }

@@ -7,21 +7,35 @@
 
 namespace Sitebeam\Mail;
 
+use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * A wp_mail call translated for the API: one shared message, and the recipients who each get their own copy.
+ */
 final class Outgoing_Mail {
 
-	/** @var string[] To, then Cc, then Bcc addresses, each once. */
+	/**
+	 * Recipients of this message.
+	 *
+	 * @var string[] To, then Cc, then Bcc addresses, each once.
+	 */
 	public $recipients;
 
-	/** @var array<string, mixed> API fields shared by every copy (no `to`). */
+	/**
+	 * API fields of this message.
+	 *
+	 * @var array<string, mixed> API fields shared by every copy (no `to`).
+	 */
 	public $fields;
 
 	/**
+	 * One message.
+	 *
 	 * @param string[]             $recipients Addresses.
 	 * @param array<string, mixed> $fields     Shared API fields.
 	 */
@@ -38,6 +52,6 @@ final class Outgoing_Mail {
 	 * @return array<string, mixed>
 	 */
 	public function message_for( $recipient ) {
-		return array( Api_Client::FIELD_TO => $recipient ) + $this->fields;
+		return array( Contract::EMAIL_FIELD_TO => $recipient ) + $this->fields;
 	}
 }

@@ -11,15 +11,20 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * The last sends, for the settings page: time, recipients, subject and result, never bodies.
+ */
 final class Send_Log {
 
-	const OPTION  = 'sitebeam_mail_log';
-	const SIZE    = 50;
-	const SENT    = 'sent';
-	const FAILED  = 'failed';
+	const OPTION      = 'sitebeam_mail_log';
+	const SIZE        = 50;
+	const SENT        = 'sent';
+	const FAILED      = 'failed';
 	const FALLEN_BACK = 'fallback';
 
 	/**
+	 * Records one send.
+	 *
 	 * @param string[] $recipients Addresses.
 	 * @param string   $subject    Subject line.
 	 * @param string   $result     One of the result constants.
@@ -41,6 +46,8 @@ final class Send_Log {
 	}
 
 	/**
+	 * The recorded sends, newest first.
+	 *
 	 * @return array<int, array{time: int, recipients: string[], subject: string, result: string, detail: string}> Newest first.
 	 */
 	public static function entries() {

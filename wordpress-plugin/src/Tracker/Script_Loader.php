@@ -13,20 +13,32 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/**
+ * Adds the shipped tracker to front-end pages, deferred, with its data-* options and the noscript pixel.
+ */
 final class Script_Loader {
 
 	const HANDLE = 'sitebeam-tracker';
 
-	/** @var array<string, mixed> */
+	/**
+	 * Effective settings.
+	 *
+	 * @var array<string, mixed>
+	 */
 	private $settings;
 
 	/**
+	 * A loader for the given settings.
+	 *
 	 * @param array<string, mixed> $settings Effective settings.
 	 */
 	public function __construct( array $settings ) {
 		$this->settings = $settings;
 	}
 
+	/**
+	 * Enqueues the tracker when this page view is tracked.
+	 */
 	public function action_wp_enqueue_scripts() {
 		if ( ! $this->should_track() ) {
 			return;
@@ -47,6 +59,8 @@ final class Script_Loader {
 	}
 
 	/**
+	 * Adds defer and the data-* options to the tracker’s tag.
+	 *
 	 * @param string $tag    The script tag.
 	 * @param string $handle Its handle.
 	 */
@@ -64,6 +78,9 @@ final class Script_Loader {
 		return str_replace( '<script ', '<script' . $attributes . ' ', $tag );
 	}
 
+	/**
+	 * Prints the noscript pixel.
+	 */
 	public function action_wp_footer() {
 		$client = new Api_Client( $this->settings['api_url'], '' );
 		printf(
@@ -73,6 +90,8 @@ final class Script_Loader {
 	}
 
 	/**
+	 * The tracker’s data-* attributes.
+	 *
 	 * @return array<string, string>
 	 */
 	private function attributes() {
@@ -91,6 +110,9 @@ final class Script_Loader {
 		return apply_filters( 'sitebeam_tracker_attributes', $attributes );
 	}
 
+	/**
+	 * Whether this page view is tracked.
+	 */
 	private function should_track() {
 		if ( ! $this->settings['tracker'] || '' === $this->settings['api_url'] ) {
 			return false;

@@ -1,0 +1,4 @@
+// The script-tag build: defines <sitebeam-chat>.
+import { defineChat } from './element.js';
+
+defineChat();

@@ -1,0 +1,105 @@
+// What the relay's /chat endpoint needs beyond the contact settings: the models a visitor may
+// use and the prompt settings the site owner fixed, from an object or from environment variables.
+
+import { chatDefaults } from '../chat/protocol.js';
+import {
+  booleanSettings,
+  integerSettings,
+  type PromptSettings,
+  positiveNumberSettings,
+} from '../client/index.js';
+import { RelayConfigError } from './config.js';
+
+export interface ChatConfig {
+  /** The models a visitor may prompt, the first being the default; empty turns the chat off. */
+  models: string[];
+  /** Sent with every prompt; a visitor never sets them. */
+  settings?: PromptSettings;
+  /** Prompts a visitor may send per minute (default 10). */
+  rateLimitPerMinute?: number;
+}
+
+export type ResolvedChatConfig = Required<ChatConfig>;
+
+const envNames = {
+  models: 'SITEBEAM_CHAT_MODELS',
+  settings: 'SITEBEAM_CHAT_SETTINGS',
+  rateLimitPerMinute: 'SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE',
+} as const;
+
+/** The chat settings from environment variables; without SITEBEAM_CHAT_MODELS the chat is off. */
+export function chatConfigFromEnv(env: Record<string, string | undefined>): ChatConfig {
+  const config: ChatConfig = {
+    models: (env[envNames.models] ?? '').split(/[\s,]+/).filter(Boolean),
+  };
+  const settings = env[envNames.settings]?.trim();
+  if (settings) {
+    try {
+      config.settings = JSON.parse(settings);
+    } catch {
+      throw new RelayConfigError(envNames.settings, 'must be a JSON object');
+    }
+  }
+  const rate = env[envNames.rateLimitPerMinute]?.trim();
+  if (rate) {
+    if (!/^\d+$/.test(rate))
+      throw new RelayConfigError(envNames.rateLimitPerMinute, 'must be a whole number');
+    config.rateLimitPerMinute = Number(rate);
+  }
+  try {
+    resolveChatConfig(config);
+  } catch (error) {
+    if (!(error instanceof RelayConfigError)) throw error;
+    const variable = envNames[error.setting as keyof typeof envNames] ?? error.setting;
+    throw new RelayConfigError(variable, error.problem);
+  }
+  return config;
+}
+
+/** Applies defaults and refuses settings the API would refuse on every prompt. */
+export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
+  const rateLimitPerMinute = config.rateLimitPerMinute ?? chatDefaults.rateLimitCount;
+  if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) {
+    throw new RelayConfigError('rateLimitPerMinute', 'must be a whole number of at least 1');
+  }
+  for (const model of config.models) {
+    if (!/^[\w.-]+$/.test(model)) {
+      throw new RelayConfigError('models', `holds "${model}", which is not a model identifier`);
+    }
+  }
+  return {
+    models: [...new Set(config.models)],
+    settings: checkedSettings(config.settings ?? {}),
+    rateLimitPerMinute,
+  };
+}
+
+function checkedSettings(settings: unknown): PromptSettings {
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+    throw new RelayConfigError('settings', 'must be a JSON object');
+  }
+  for (const [key, value] of Object.entries(settings)) {
+    const problem = settingProblem(key, value);
+    if (problem) throw new RelayConfigError('settings', `${key} ${problem}`);
+  }
+  return settings as PromptSettings;
+}
+
+function settingProblem(key: string, value: unknown): string | undefined {
+  const isOneOf = (names: readonly string[]) => names.includes(key);
+  if (isOneOf(integerSettings)) {
+    return Number.isInteger(value) && (value as number) >= 1
+      ? undefined
+      : 'must be a whole number of at least 1';
+  }
+  if (isOneOf(positiveNumberSettings)) {
+    return typeof value === 'number' && value > 0 && Number.isFinite(value)
+      ? undefined
+      : 'must be a number above 0';
+  }
+  if (isOneOf(booleanSettings)) {
+    return typeof value === 'boolean' ? undefined : 'must be true or false';
+  }
+  // The API ignores unknown keys: refusing them here catches a misspelt setting at start.
+  return `is not a prompt setting (known: ${[...integerSettings, ...positiveNumberSettings, ...booleanSettings].join(', ')})`;
+}

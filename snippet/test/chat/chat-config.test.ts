@@ -1,0 +1,102 @@
+// The chat settings of the relay: read from the environment, checked against the contract's
+// prompt setting types, refused with the variable named.
+import { describe, expect, it } from 'vitest';
+import {
+  chatConfigFromEnv,
+  createChatHandler,
+  createRelayHandler,
+  RelayConfigError,
+  withChat,
+} from '../../src/relay/index.js';
+
+function refusal(env: Record<string, string>): RelayConfigError {
+  try {
+    chatConfigFromEnv(env);
+  } catch (error) {
+    if (error instanceof RelayConfigError) return error;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('chatConfigFromEnv', () => {
+  it('reads the models, the settings and the rate', () => {
+    expect(
+      chatConfigFromEnv({
+        SITEBEAM_CHAT_MODELS: ' mock, nltksentiment  gpt2 ',
+        SITEBEAM_CHAT_SETTINGS: '{"max_length": 40, "temperature": 0.5, "do_sample": true}',
+        SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: '20',
+      }),
+    ).toEqual({
+      models: ['mock', 'nltksentiment', 'gpt2'],
+      settings: { max_length: 40, temperature: 0.5, do_sample: true },
+      rateLimitPerMinute: 20,
+    });
+  });
+
+  it('turns the chat off without SITEBEAM_CHAT_MODELS', () => {
+    expect(chatConfigFromEnv({})).toEqual({ models: [] });
+  });
+
+  it.each([
+    [{ SITEBEAM_CHAT_SETTINGS: '{max_length: 4}' }, 'SITEBEAM_CHAT_SETTINGS must be a JSON object'],
+    [{ SITEBEAM_CHAT_SETTINGS: '[1]' }, 'SITEBEAM_CHAT_SETTINGS must be a JSON object'],
+    [
+      { SITEBEAM_CHAT_SETTINGS: '{"max_length": 0}' },
+      'SITEBEAM_CHAT_SETTINGS max_length must be a whole number of at least 1',
+    ],
+    [
+      { SITEBEAM_CHAT_SETTINGS: '{"top_k": 2.5}' },
+      'SITEBEAM_CHAT_SETTINGS top_k must be a whole number of at least 1',
+    ],
+    [
+      { SITEBEAM_CHAT_SETTINGS: '{"temperature": 0}' },
+      'SITEBEAM_CHAT_SETTINGS temperature must be a number above 0',
+    ],
+    [
+      { SITEBEAM_CHAT_SETTINGS: '{"do_sample": "yes"}' },
+      'SITEBEAM_CHAT_SETTINGS do_sample must be true or false',
+    ],
+    [
+      { SITEBEAM_CHAT_SETTINGS: '{"temprature": 1}' },
+      'SITEBEAM_CHAT_SETTINGS temprature is not a prompt setting',
+    ],
+    [
+      { SITEBEAM_CHAT_MODELS: 'mock <script>' },
+      'SITEBEAM_CHAT_MODELS holds "<script>", which is not a model identifier',
+    ],
+    [
+      { SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: 'ten' },
+      'SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE must be a whole number',
+    ],
+    [
+      { SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: '0' },
+      'SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1',
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(refusal(env).message).toContain(message);
+  });
+});
+
+describe('withChat', () => {
+  const config = {
+    apiUrl: 'https://api.example',
+    apiToken: 'token',
+    contactTo: 'owner@shop.example',
+    contactFrom: 'forms@shop.example',
+    allowedOrigins: ['https://shop.example'],
+    siteName: 'Shop',
+  };
+  const handler = withChat(
+    createRelayHandler(config),
+    createChatHandler(config, { models: ['mock', 'nltksentiment'] }),
+  );
+
+  it('serves the chat on /chat and the contact form on every other path', async () => {
+    const chat = await handler(new Request('https://relay.example/chat'));
+    expect(await chat.json()).toEqual({ status: 'ok', models: ['mock', 'nltksentiment'] });
+    const contact = await handler(new Request('https://relay.example/contact'));
+    expect(contact.status).toBe(405);
+    expect(contact.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+});

@@ -1,0 +1,125 @@
+<?php
+/**
+ * On multisite the settings are the network's: a token fixed in wp-config.php applies to every site, so no
+ * subsite administrator may choose where it goes, and uninstalling cleans every site.
+ *
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+use PHPUnit\Framework\TestCase;
+use Sitebeam\Admin\Connection_Actions;
+use Sitebeam\Admin\Settings_Page;
+use Sitebeam\Mail\Send_Log;
+use Sitebeam\Settings;
+
+final class Network_Settings_Test extends TestCase {
+
+	/** @var int */
+	private $second_site;
+
+	protected function setUp(): void {
+		parent::setUp();
+		$this->assertTrue( is_multisite(), 'runs against the multisite network of tests/wordpress/env.sh' );
+		$this->second_site = (int) get_blog_id_from_url( get_network()->domain, '/second/' );
+		$this->assertGreaterThan( 1, $this->second_site );
+	}
+
+	protected function tearDown(): void {
+		remove_all_filters( 'wp_die_handler' );
+		remove_all_filters( 'wp_redirect' );
+		wp_set_current_user( 0 );
+		parent::tearDown();
+	}
+
+	public function test_every_site_uses_the_network_settings_and_ignores_a_site_option() {
+		$network_url = get_site_option( Settings::OPTION )['api_url'];
+		$this->assertSame( getenv( 'SITEBEAM_STUB_URL' ), $network_url );
+		switch_to_blog( $this->second_site );
+		try {
+			$this->assertSame( $network_url, Settings::get()['api_url'] );
+			update_option( Settings::OPTION, array( 'api_url' => 'https://elsewhere.example' ) );
+			$this->assertSame( $network_url, Settings::get()['api_url'] );
+		} finally {
+			delete_option( Settings::OPTION );
+			restore_current_blog();
+		}
+	}
+
+	public function test_a_subsite_administrator_gets_no_settings_page_and_cannot_test_the_connection() {
+		switch_to_blog( $this->second_site );
+		try {
+			wp_set_current_user( $this->subsite_administrator() );
+			$this->assertTrue( current_user_can( 'manage_options' ) );
+
+			Settings_Page::action_admin_menu();
+			$this->assertArrayNotHasKey( get_plugin_page_hookname( Settings_Page::SLUG, 'options-general.php' ), $GLOBALS['_registered_pages'] ?? array() );
+
+			$_REQUEST['_wpnonce'] = wp_create_nonce( Connection_Actions::TEST_CONNECTION );
+			add_filter(
+				'wp_die_handler',
+				static function () {
+					return static function ( $message, $title, $args ) {
+						throw new \RuntimeException( 'wp_die ' . ( is_array( $args ) ? $args['response'] ?? '' : $args ) );
+					};
+				}
+			);
+			add_filter(
+				'wp_redirect',
+				static function () {
+					throw new \RuntimeException( 'the connection was tested' );
+				}
+			);
+			$this->expectExceptionMessage( 'wp_die 403' );
+			Connection_Actions::action_test_connection();
+		} finally {
+			unset( $_REQUEST['_wpnonce'] );
+			restore_current_blog();
+		}
+	}
+
+	/**
+	 * @runInSeparateProcess
+	 * @preserveGlobalState disabled
+	 */
+	public function test_uninstall_cleans_the_network_and_every_site() {
+		$settings = get_site_option( Settings::OPTION );
+		$token    = get_site_option( Settings::TOKEN_OPTION );
+		foreach ( array( 1, $this->second_site ) as $site ) {
+			switch_to_blog( $site );
+			Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
+			set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
+			restore_current_blog();
+		}
+		try {
+			define( 'WP_UNINSTALL_PLUGIN', 'sitebeam/sitebeam.php' );
+			include WP_PLUGIN_DIR . '/sitebeam/uninstall.php';
+			wp_cache_flush();
+			$this->assertFalse( get_site_option( Settings::OPTION ) );
+			$this->assertFalse( get_site_option( Settings::TOKEN_OPTION ) );
+			foreach ( array( 1, $this->second_site ) as $site ) {
+				switch_to_blog( $site );
+				$this->assertFalse( get_option( Send_Log::OPTION ), "site $site: send log" );
+				$this->assertFalse( get_transient( 'sitebeam_rl_phpunit' ), "site $site: rate counter" );
+				restore_current_blog();
+			}
+		} finally {
+			update_site_option( Settings::OPTION, $settings );
+			update_site_option( Settings::TOKEN_OPTION, $token );
+		}
+	}
+
+	private function subsite_administrator() {
+		$user = get_user_by( 'login', 'subsite-admin' );
+		$id   = $user ? $user->ID : wp_insert_user(
+			array(
+				'user_login' => 'subsite-admin',
+				'user_pass'  => wp_generate_password(),
+				'user_email' => 'subsite-admin@example.test',
+			)
+		);
+		add_user_to_blog( $this->second_site, $id, 'administrator' );
+		return $id;
+	}
+}
