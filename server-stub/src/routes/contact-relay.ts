@@ -24,7 +24,8 @@ export function contactRelayRoute(app: FastifyInstance, context: StubContext) {
             apiToken: account.token,
             contactTo: account.email,
             contactFrom: account.email,
-            allowedOrigins: [`http://${request.host}`],
+            // The demo page is on the relay's own origin, always allowed; the Host may be anything.
+            allowedOrigins: [`http://127.0.0.1:${port}`],
             siteName: 'Sitebeam demo',
             log: (line) => context.writeLog({ level: 'WARN', type: 'relay', message: line }),
           }),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
+import { rawPost } from './raw-post.ts';
 import { type RunningRelay, runRelayOnce, startRelay } from './start-relay.ts';
 
 const site = 'http://shop.example.test';
@@ -211,5 +212,23 @@ describe('the sitebeam-relay command', () => {
     } finally {
       await limited.stop();
     }
+  });
+});
+
+describe("the stub's /contact (the relay mounted in the stub)", () => {
+  it('answers 400 to a malformed Host and 413 to bodies over the limit, never 500, counting each', async () => {
+    const port = Number(new URL(stub.url).port);
+    const big = Buffer.alloc(1024 * 1024, 'a');
+    const answers = [
+      await rawPost(port, { host: 'exa mple.com' }),
+      await rawPost(port, { body: big }),
+      await rawPost(port, { body: big, chunked: true }),
+      await rawPost(port, { host: '[::1' }),
+      await rawPost(port, {}),
+      await rawPost(port, {}),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([400, 413, 413, 400, 400, 429]);
+    expect(JSON.parse(answers[0]?.body ?? '').i18n_code).toBe('invalid_request');
+    expect(JSON.parse(answers[1]?.body ?? '').i18n_code).toBe('payload_too_large');
   });
 });
