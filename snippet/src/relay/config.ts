@@ -1,7 +1,7 @@
 // What a relay needs to know, from an object or from environment variables.
 import { isBareEmailAddress } from '../client/address.js';
 import { baseUrlProblem } from '../client/base-url.js';
-import { contactDefaults, contactPatterns } from '../form/protocol.js';
+import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 
 export interface RelayConfig {
   /** Base URL of the Sitebeam instance. */
@@ -166,7 +166,7 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
   if (apiUrlProblem) throw new RelayConfigError('apiUrl', apiUrlProblem);
   if (!config.apiToken) throw new RelayConfigError('apiToken', 'is empty');
   if (config.allowedOrigins.length === 0) throw new RelayConfigError('allowedOrigins', 'is empty');
-  if (!config.siteName.trim() || contactPatterns.singleLineForbidden.test(config.siteName)) {
+  if (!config.siteName.trim() || singleLineForbiddenPattern.test(config.siteName)) {
     throw new RelayConfigError('siteName', 'must be one non-empty line');
   }
   if (config.rateLimitPerMinute !== undefined && config.rateLimit !== undefined) {

@@ -6,7 +6,8 @@ import {
   contactErrorCodes,
   contactFields,
   contactLimits,
-  contactPatterns,
+  multiLineForbiddenPattern,
+  singleLineForbiddenPattern,
 } from '../form/protocol.js';
 
 export interface Submission {
@@ -151,9 +152,7 @@ export function checkFields(fields: Record<string, unknown>): Submission | Refus
     const value = fields[field] ?? '';
     if (value === NOT_UNICODE) return refuse(field, 'is not valid text (UTF-8).');
     if (typeof value !== 'string') return refuse(field, 'must be text.');
-    const forbidden = multiLine
-      ? contactPatterns.multiLineForbidden
-      : contactPatterns.singleLineForbidden;
+    const forbidden = multiLine ? multiLineForbiddenPattern : singleLineForbiddenPattern;
     if (forbidden.test(value)) {
       return refuse(
         field,
