@@ -69,7 +69,7 @@ describe('a native post without a ticket', () => {
     );
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('text/html');
-    expect(response.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     const page = await response.text();
     expect(page).toContain('Please confirm your message');
     expect(page).not.toContain('<script>x()');
