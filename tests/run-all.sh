@@ -31,6 +31,7 @@ if [ ${#failed_layers[@]} -gt 0 ]; then
   exit 1
 fi
 run_layer lint npm run lint --silent
+run_layer package-lint npm run lint:package --silent
 run_layer typecheck npx tsc -p tsconfig.json
 run_layer unit npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"
 run_layer size npm run size --silent

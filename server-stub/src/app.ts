@@ -5,6 +5,7 @@ import { errorCodes, isEmailAddress, type TrackerRecord } from 'sitebeam/client'
 import type { CapturedEmail, StubContext } from './context.js';
 import { contractErrorFor, sendError } from './errors.js';
 import { FaultInjector } from './faults.js';
+import { requireServedHost } from './host-check.js';
 import { ModelRegistry } from './models/registry.js';
 import { collectOpenApi } from './openapi.js';
 import type { StubOptions } from './options.js';
@@ -48,11 +49,12 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     ? AccountStore.readAccountsFile(options.accountsFile)
     : [defaultAccount];
   const geo = await GeoLocator.open();
-  const visits = new CapturedLog<TrackerRecord>('visits', options.historySize, options.dataDir);
+  const historyLimits = { items: options.historySize, bytes: options.historyBytes };
+  const visits = new CapturedLog<TrackerRecord>('visits', historyLimits, options.dataDir);
   const context: StubContext = {
     options,
     accounts: new AccountStore(initialAccounts, options.dataDir),
-    emails: new CapturedLog<CapturedEmail>('emails', options.historySize, options.dataDir),
+    emails: new CapturedLog<CapturedEmail>('emails', historyLimits, options.dataDir),
     visits,
     faults: new FaultInjector(),
     models: new ModelRegistry(options.models, options.loadDelayMs, writeLog),
@@ -96,6 +98,8 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
   // Only JSON bodies are part of the contract: anything else is 415, not parsed as text.
   app.removeContentTypeParser(['text/plain']);
 
+  // Before the faults: a page on a host the stub does not serve must not even use one up.
+  app.addHook('onRequest', requireServedHost(options.host, options.allowedHosts));
   app.addHook('onRequest', async (request, reply) => {
     const fault = context.faults.take(request.method, request.url.split('?')[0] ?? '');
     if (!fault) return;

@@ -1,10 +1,13 @@
 // The stub's command-line flags (listed in the contract's "server stub's own surface").
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { knownModels } from 'sitebeam/client';
 import { availableModels } from './models/registry.js';
 
 export interface StubOptions {
   host: string;
+  /** Host names the stub's own surface, pages and relay answer besides the built-in ones. */
+  allowedHosts: string[];
   port: number;
   trustProxy: boolean;
   emailEnabled: boolean;
@@ -15,8 +18,10 @@ export interface StubOptions {
   visitsLog: string | undefined;
   /** API calls a minute per token before 429 (0 = no limit). */
   rateLimitPerMinute: number;
-  /** Visits and emails kept in memory for /__stub/visits and /__stub/emails. */
+  /** Visits and emails kept in memory for /__stub/visits and /__stub/emails (each). */
   historySize: number;
+  /** Bytes of visits and of emails kept in memory (each, measured as JSON). */
+  historyBytes: number;
   /** Serve the demo page at / (and the relay at /contact). */
   demo: boolean;
   quiet: boolean;
@@ -24,6 +29,7 @@ export interface StubOptions {
 
 export const defaultOptions: StubOptions = {
   host: '127.0.0.1',
+  allowedHosts: [],
   port: 8787,
   trustProxy: false,
   emailEnabled: true,
@@ -34,9 +40,12 @@ export const defaultOptions: StubOptions = {
   visitsLog: undefined,
   rateLimitPerMinute: 0,
   historySize: 1000,
+  historyBytes: 64 * 1024 * 1024,
   demo: true,
   quiet: false,
 };
+
+const HOST_NAME = /^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/;
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -46,15 +55,21 @@ export const usage = `Usage: sitebeam-stub [options]
 
   --port N              port to listen on (default 8787; 0 = any free port)
   --host ADDRESS        address to bind (default 127.0.0.1)
+  --allowed-host NAME   also answer the stub's pages and /__stub/* for this Host (repeatable;
+                        .example.test allows its subdomains too); IP addresses, localhost and
+                        the --host name are always allowed
   --accounts FILE       accounts JSON: {"accounts": [{"email", "token", "email_api", "ai_api"}]}
   --data-dir DIR        keep accounts, captured emails and visits in DIR across restarts
+                        (files only their owner reads; tokens as SHA-256 digests)
   --trust-proxy         believe X-Real-IP / X-Forwarded-For for the visitor's address
   --no-email            switch email sending off (POST /v1/email answers 405)
   --models LIST         comma-separated models to list (default: ${availableModels.join(',')})
   --load-delay-ms N     time a model takes to load (default 0: models are ready at start)
   --visits-log FILE     write visit records to FILE instead of stdout
   --rate-limit N        API calls a minute per token before 429 (default: no limit)
-  --history N           visits and emails kept in memory (default 1000)
+  --history N           visits and emails kept in memory (default 1000 each)
+  --history-bytes N     bytes of visits and of emails kept in memory (default 67108864 = 64 MiB
+                        each); the oldest leave memory first, --data-dir files keep everything
   --no-demo             no demo page, inbox page or relay
   --quiet               print only the listening line and errors
   --help                this text`;
@@ -94,8 +109,18 @@ export function parseOptions(argv: string[]): StubOptions | 'help' {
     }
   }
 
+  const allowedHosts = (values['allowed-host'] ?? []).map((name) => name.toLowerCase());
+  for (const name of allowedHosts) {
+    if (!HOST_NAME.test(name) && isIP(name) === 0) {
+      throw new UsageError(
+        `--allowed-host takes a host name such as stub.example.test (or .example.test for its subdomains too), not "${name}"`,
+      );
+    }
+  }
+
   return {
     host: values.host ?? defaultOptions.host,
+    allowedHosts,
     port:
       values.port === undefined ? defaultOptions.port : toInteger('port', values.port, 0, 65535),
     trustProxy: values['trust-proxy'] ?? false,
@@ -116,6 +141,10 @@ export function parseOptions(argv: string[]): StubOptions | 'help' {
       values.history === undefined
         ? defaultOptions.historySize
         : toInteger('history', values.history, 1, 1_000_000),
+    historyBytes:
+      values['history-bytes'] === undefined
+        ? defaultOptions.historyBytes
+        : toInteger('history-bytes', values['history-bytes'], 1, 2 ** 40),
     demo: !values['no-demo'],
     quiet: values.quiet ?? false,
   };
@@ -129,6 +158,7 @@ function parseFlags(argv: string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
       accounts: { type: 'string' },
       'data-dir': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
@@ -138,6 +168,7 @@ function parseFlags(argv: string[]) {
       'visits-log': { type: 'string' },
       'rate-limit': { type: 'string' },
       history: { type: 'string' },
+      'history-bytes': { type: 'string' },
       'no-demo': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },

@@ -1,12 +1,18 @@
 // The command as people run it: flags, a taken port, signals, persistence across kill -9.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from 'sitebeam/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type RunningStub, startStub } from '../../tests/support/stub-server.ts';
+import { callStub, type RunningStub, startStub } from '../../tests/support/stub-server.ts';
+import { requestWithHost } from './helpers.js';
+
+/** An address of this machine other than loopback, if it has one. */
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const running: RunningStub[] = [];
@@ -55,6 +61,8 @@ describe('sitebeam-stub command', () => {
     [['--models', 'gpt2'], /"gpt2" cannot be served \(it needs model weights/],
     [['--models', 'nonsense'], /"nonsense" cannot be served \(it is not a model/],
     [['--load-delay-ms', '-5'], /--load-delay-ms/],
+    [['--allowed-host', 'http://stub.example.test'], /--allowed-host takes a host name/],
+    [['--history-bytes', '64MiB'], /--history-bytes takes a whole number/],
   ])('refuses %j with exit code 2 and a message', async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);
@@ -67,6 +75,7 @@ describe('sitebeam-stub command', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('--trust-proxy');
     expect(stderr).toContain('--data-dir');
+    expect(stderr).toContain('--allowed-host');
   });
 
   it('says clearly that a port is taken, and exits 1', async () => {
@@ -88,6 +97,34 @@ describe('sitebeam-stub command', () => {
     expect(stub.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+$/);
     expect((await fetch(`${stub.url}/v1/tracker/json/host.example`)).status).toBe(200);
   });
+
+  it('answers its own surface for the names --allowed-host gives, and no other', async () => {
+    const stub = await start([
+      '--allowed-host',
+      'stub.example.test',
+      '--allowed-host',
+      '.dev.test',
+    ]);
+    for (const host of ['stub.example.test', 'api.dev.test']) {
+      expect((await requestWithHost(stub.url, host, '/__stub/emails')).status, host).toBe(200);
+    }
+    expect((await requestWithHost(stub.url, 'evil.example', '/__stub/emails')).status).toBe(403);
+  });
+
+  it.skipIf(lanAddress === undefined)(
+    'runs the demo relay when --host is an address other than loopback',
+    async () => {
+      const stub = await start(['--host', lanAddress ?? '']);
+      const response = await fetch(`${stub.url}/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: stub.url },
+        body: JSON.stringify({ name: 'Ann', email: 'ann@example.org', message: 'Hello there' }),
+      });
+      expect(response.status, await response.text()).toBe(200);
+      const { emails } = await callStub<{ emails: unknown[] }>(stub, '/__stub/emails');
+      expect(emails).toHaveLength(1);
+    },
+  );
 
   it('refuses a bad accounts file with a clear message', async () => {
     const file = join(tempDir(), 'accounts.json');

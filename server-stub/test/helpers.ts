@@ -1,4 +1,5 @@
 // A real stub on a real port for each test file, with its log streams captured.
+import { request as httpRequest } from 'node:http';
 import { createClient } from 'sitebeam/client';
 import { createStub } from '../src/app.js';
 import { defaultOptions, type StubOptions } from '../src/options.js';
@@ -31,7 +32,53 @@ export async function startTestStub(overrides: Partial<StubOptions> = {}) {
         headers: { 'content-type': 'application/json', 'x-auth-token': DEV_TOKEN, ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
+    /** A request carrying this `Host` header (fetch cannot set it), as a DNS-rebound page would. */
+    requestAs: (host: string, path: string, init: HostRequestInit = {}) =>
+      requestWithHost(url, host, path, init),
   };
+}
+
+export interface HostRequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A request to `baseUrl` carrying this `Host` header (fetch cannot set it). */
+export function requestWithHost(
+  baseUrl: string,
+  host: string,
+  path: string,
+  init: HostRequestInit = {},
+) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise<Response>((resolve, reject) => {
+    const outgoing = httpRequest(
+      {
+        host: hostname,
+        port,
+        path,
+        method: init.method ?? 'GET',
+        headers: { ...init.headers, host },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            if (value !== undefined)
+              headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          const status = incoming.statusCode ?? 0;
+          const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status, headers }));
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(init.body);
+  });
 }
 
 export type TestStub = Awaited<ReturnType<typeof startTestStub>>;

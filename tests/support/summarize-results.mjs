@@ -1,20 +1,30 @@
 // Adds up the JUnit XML files the layers wrote and prints one closing line.
 // Usage: node summarize-results.mjs RESULTS_DIR [FAILED_LAYER ...]
+// A part that could not run leaves RESULTS_DIR/<part>.skipped (one line: why, and how to get it).
+// It counts as skipped, never as passed; with SITEBEAM_REQUIRE_ALL=1 any skip fails the run,
+// except parts named in SITEBEAM_ALLOW_SKIP (comma-separated), which CI uses for a platform this
+// kind of machine cannot run at all.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [resultsDir, ...failedLayers] = process.argv.slice(2);
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const requireAll = process.env.SITEBEAM_REQUIRE_ALL === '1';
+const allowedSkips = new Set(
+  (process.env.SITEBEAM_ALLOW_SKIP ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+const totals = { passed: 0, failed: 0, skippedCases: 0 };
 const skippedParts = [];
 
 console.log('\n=== summary');
 for (const file of readdirSync(resultsDir).sort()) {
   const path = join(resultsDir, file);
   if (file.endsWith('.skipped')) {
-    skippedParts.push(file.replace(/\.skipped$/, ''));
-    console.log(
-      `${file.replace(/\.skipped$/, '')}: SKIPPED (${readFileSync(path, 'utf8').trim()})`,
-    );
+    const part = file.replace(/\.skipped$/, '');
+    skippedParts.push(part);
+    console.log(`${part}: SKIPPED (${readFileSync(path, 'utf8').trim()})`);
     continue;
   }
   if (!file.endsWith('.xml')) continue;
@@ -26,16 +36,30 @@ for (const file of readdirSync(resultsDir).sort()) {
   const passed = cases.length - failed - skipped;
   totals.passed += passed;
   totals.failed += failed;
-  totals.skipped += skipped;
+  totals.skippedCases += skipped;
   console.log(
     `${file.replace(/\.xml$/, '')}: ${passed} passed, ${failed} failed, ${skipped} skipped`,
   );
 }
-if (failedLayers.length > 0) {
-  console.log(`failed layers: ${failedLayers.join(', ')}`);
-}
+
+const problems = [];
+if (failedLayers.length > 0) problems.push(`failed layers: ${failedLayers.join(', ')}`);
 if (skippedParts.length > 0) {
   console.log(`skipped parts (not counted as passed): ${skippedParts.join(', ')}`);
 }
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedLayers.length > 0 || totals.failed > 0 ? 1 : 0);
+if (requireAll) {
+  const refused = skippedParts.filter((part) => !allowedSkips.has(part));
+  if (refused.length > 0) {
+    problems.push(`SITEBEAM_REQUIRE_ALL=1 and these parts did not run: ${refused.join(', ')}`);
+  }
+  if (totals.skippedCases > 0) {
+    problems.push(`SITEBEAM_REQUIRE_ALL=1 and ${totals.skippedCases} test cases were skipped`);
+  }
+}
+for (const problem of problems) console.log(problem);
+
+// "N skipped" counts the parts (layers or platforms) that did not run and the skipped test cases.
+const skipped = skippedParts.length + totals.skippedCases;
+console.log(`skipped: ${skippedParts.length} parts, ${totals.skippedCases} test cases`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${skipped} skipped`);
+process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0);

@@ -1,4 +1,5 @@
-// Accounts and their tokens. Tokens are kept as SHA-256 digests and compared in constant time.
+// Accounts and their tokens. Tokens are kept as SHA-256 digests, in memory and in --data-dir, and
+// compared in constant time. A plain digest suffices: generated tokens carry 192 random bits.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +16,11 @@ interface StoredAccount extends Account {
 }
 
 type AccountEvent =
-  | { op: 'create'; account: Account & { token: string } }
+  | { op: 'create'; account: Account & { token_sha256: string } }
   | { op: 'patch'; email: string; email_api?: boolean; ai_api?: boolean };
+
+/** What stubs wrote before tokens were kept as digests. */
+type LegacyAccountEvent = { op: 'create'; account: Account & { token: string } };
 
 export const defaultAccount = {
   email: 'dev@example.test',
@@ -27,15 +31,24 @@ export const defaultAccount = {
 
 const digestOf = (token: string) => createHash('sha256').update(token).digest();
 
+function withDigest(event: AccountEvent | LegacyAccountEvent): AccountEvent {
+  if (event.op !== 'create' || !('token' in event.account)) return event as AccountEvent;
+  const { token, ...account } = event.account;
+  return { op: 'create', account: { ...account, token_sha256: digestOf(token).toString('hex') } };
+}
+
 export class AccountStore {
   private readonly accounts = new Map<string, StoredAccount>();
   private readonly journal: Journal | undefined;
 
   constructor(initial: Array<Account & { token: string }>, dataDir: string | undefined) {
-    for (const account of initial) this.put(account);
+    for (const { token, ...account } of initial) this.put(account, digestOf(token));
     if (dataDir) {
       const path = join(dataDir, 'accounts.jsonl');
-      for (const event of Journal.readAll<AccountEvent>(path)) this.apply(event);
+      const stored = Journal.readAll<AccountEvent | LegacyAccountEvent>(path);
+      const events = stored.map(withDigest);
+      if (events.some((event, index) => event !== stored[index])) Journal.rewrite(path, events);
+      for (const event of events) this.apply(event);
       this.journal = new Journal(path);
     }
   }
@@ -75,10 +88,12 @@ export class AccountStore {
     return this.accounts.has(email.toLowerCase());
   }
 
+  /** Answers the generated token: the only time it exists outside a digest. */
   create(account: Account): Account & { token: string } {
-    const created = { ...account, token: randomBytes(24).toString('base64url') };
-    this.record({ op: 'create', account: created });
-    return created;
+    const token = randomBytes(24).toString('base64url');
+    const token_sha256 = digestOf(token).toString('hex');
+    this.record({ op: 'create', account: { ...account, token_sha256 } });
+    return { ...account, token };
   }
 
   patch(
@@ -98,7 +113,12 @@ export class AccountStore {
 
   private apply(event: AccountEvent) {
     if (event.op === 'create') {
-      this.put(event.account);
+      const { token_sha256, ...account } = event.account;
+      const digest = Buffer.from(String(token_sha256), 'hex');
+      if (digest.length !== 32) {
+        throw new Error(`accounts.jsonl: the account ${account.email} has no valid token_sha256`);
+      }
+      this.put(account, digest);
       return;
     }
     const account = this.accounts.get(event.email.toLowerCase());
@@ -107,8 +127,8 @@ export class AccountStore {
     if (event.ai_api !== undefined) account.ai_api = event.ai_api;
   }
 
-  private put({ token, ...account }: Account & { token: string }) {
-    this.accounts.set(account.email.toLowerCase(), { ...account, digest: digestOf(token) });
+  private put(account: Account, digest: Buffer) {
+    this.accounts.set(account.email.toLowerCase(), { ...account, digest });
   }
 
   close() {

@@ -1,4 +1,5 @@
-// What the stub captures (emails, visits): the latest in memory, everything in the journal.
+// What the stub captures (emails, visits): the latest in memory, within a count and a byte budget
+// measured on each entry's JSON; everything in the journal.
 import { join } from 'node:path';
 import { BoundedHistory } from './bounded-history.js';
 import { Journal } from './journal.js';
@@ -7,18 +8,19 @@ export class CapturedLog<T> {
   private readonly history: BoundedHistory<T>;
   private readonly journal: Journal | undefined;
 
-  constructor(name: string, limit: number, dataDir: string | undefined) {
-    this.history = new BoundedHistory<T>(limit);
+  constructor(name: string, limits: { items: number; bytes: number }, dataDir: string | undefined) {
+    this.history = new BoundedHistory<T>(limits.items, limits.bytes);
     if (dataDir) {
       const path = join(dataDir, `${name}.jsonl`);
-      for (const entry of Journal.readAll<T>(path)) this.history.push(entry);
+      for (const { entry, bytes } of Journal.read<T>(path)) this.history.push(entry, bytes);
       this.journal = new Journal(path);
     }
   }
 
   add(entry: T) {
-    this.journal?.append(entry);
-    this.history.push(entry);
+    const line = JSON.stringify(entry);
+    this.journal?.appendLine(line);
+    this.history.push(entry, Buffer.byteLength(line));
   }
 
   list(): T[] {

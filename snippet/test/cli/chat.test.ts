@@ -1,0 +1,81 @@
+// `sitebeam chat MODEL` driven through standard input and through a pseudo-terminal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
+import { runCli, runCliInTerminal, temporaryHome } from './run-cli.ts';
+import { rateLimitNextPrompt } from './stub-faults.ts';
+
+let stub: RunningStub;
+const home = temporaryHome();
+const env = () => ({ SITEBEAM_API_URL: stub.url, SITEBEAM_API_TOKEN: 'dev-token' });
+
+beforeAll(async () => {
+  stub = await startStub(['--quiet']);
+}, 30_000);
+afterAll(async () => {
+  await stub.stop();
+  home.remove();
+});
+
+describe('sitebeam chat', { timeout: 30_000 }, () => {
+  it('answers each piped line, skipping blank ones, with no prompt', async () => {
+    const { code, stdout, stderr } = await runCli(['chat', 'mock'], {
+      home: home.path,
+      env: env(),
+      input: 'first question\n\nsecond question\n',
+    });
+    expect(code).toBe(0);
+    expect(stdout).toBe('first question\n(score 0)\nsecond question\n(score 0)\n');
+    expect(stderr).toBe('');
+  });
+
+  it('prints one JSON answer per line with --json', async () => {
+    const { stdout } = await runCli(['chat', 'nltksentiment', '--json'], {
+      home: home.path,
+      env: env(),
+      input: 'I love it\nI hate it\n',
+    });
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(answers).toHaveLength(2);
+    expect(answers[0].score).toBeGreaterThan(0);
+    expect(answers[1].score).toBeLessThan(0);
+  });
+
+  it('goes on after a rate limit (then exits 6), and stops on a refused token (exit 3)', async () => {
+    await rateLimitNextPrompt(stub);
+    const limited = await runCli(['chat', 'mock'], {
+      home: home.path,
+      env: env(),
+      input: 'one\ntwo\n',
+    });
+    expect(limited.code).toBe(6);
+    expect(limited.stderr).toContain('rate limited (429 rate_limited');
+    expect(limited.stdout).toBe('two\n(score 0)\n');
+    const refused = await runCli(['chat', 'mock'], {
+      home: home.path,
+      env: { ...env(), SITEBEAM_API_TOKEN: 'not-known-3b7' },
+      input: 'one\ntwo\n',
+    });
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.match(/refused the token/g)).toHaveLength(1);
+  });
+
+  it('on a terminal: a prompt per line, the answer with its score, Ctrl-D to leave', async () => {
+    const terminal = runCliInTerminal(['chat', 'mock'], { home: home.path, env: env() });
+    await terminal.waitFor(
+      `Chatting with mock on ${stub.url}: one prompt per line, Ctrl-D to leave.`,
+    );
+    await terminal.waitFor('> ');
+    terminal.type('hello there\r');
+    await terminal.waitFor('hello there\r\n(score 0)');
+    await terminal.waitFor('> ');
+    terminal.type('again\r');
+    await terminal.waitFor('again\r\n(score 0)');
+    await terminal.waitFor('> ');
+    terminal.type('\x04');
+    expect((await terminal.exit()).code).toBe(0);
+  });
+});
