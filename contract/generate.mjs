@@ -88,10 +88,9 @@ function typescript() {
     tsConst('contactLimits', contact.limits),
     tsConst('contactDefaults', contact.defaults),
     tsConst('contactTicket', { hmacPrefix: contact.ticket.hmacPrefix, hash: contact.ticket.hash }),
-    `export const contactPatterns = {\n${Object.entries(contact.patterns)
+    ...Object.entries(contact.patterns)
       .filter(([key]) => !key.startsWith('$'))
-      .map(([key, source]) => `  ${key}: ${tsRegExp(source)},`)
-      .join('\n')}\n};`,
+      .map(([key, source]) => `export const ${key}Pattern = ${tsRegExp(source)};`),
     `export const CONTACT_ALLOWED_METHODS = ${tsString(contact.methods.allow)};`,
     `/** The query parameter a native (no JavaScript) post comes back with after success. */\nexport const SENT_QUERY_PARAM = ${tsString(contact.sentQueryParam)};`,
     ...tsErrors('contactError', contact.errors),

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from 'sitebeam/client';
+import { contactDefaults, createClient } from 'sitebeam/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callStub, type RunningStub, startStub } from '../../tests/support/stub-server.ts';
 import { requestWithHost } from './helpers.js';
@@ -115,10 +115,13 @@ describe('sitebeam-stub command', () => {
     'runs the demo relay when --host is an address other than loopback',
     async () => {
       const stub = await start(['--host', lanAddress ?? '']);
+      const ticketAnswer = await fetch(`${stub.url}/contact`, { headers: { origin: stub.url } });
+      const { ticket } = await ticketAnswer.json();
+      await new Promise((resolve) => setTimeout(resolve, contactDefaults.minFillMs));
       const response = await fetch(`${stub.url}/contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: stub.url },
-        body: JSON.stringify({ name: 'Ann', email: 'ann@example.org', message: 'Hello there' }),
+        body: JSON.stringify({ name: 'Ann', email: 'ann@example.org', message: 'Hi', ticket }),
       });
       expect(response.status, await response.text()).toBe(200);
       const { emails } = await callStub<{ emails: unknown[] }>(stub, '/__stub/emails');

@@ -1,3 +1,4 @@
+import { contactDefaults } from 'sitebeam/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStub, type TestStub } from './helpers.js';
 
@@ -72,6 +73,11 @@ describe('GET / (demo page)', () => {
 describe('POST /contact (the demo relay)', () => {
   it('sends the visitor’s message to the dev account through the API, escaped, token kept server-side', async () => {
     await stub.request('/__stub/emails', { method: 'DELETE' });
+    // The fill-time ticket the relay issues, old enough once the minimum fill time has passed.
+    const { ticket } = await (
+      await stub.request('/contact', { headers: { origin: stub.url } })
+    ).json();
+    await new Promise((resolve) => setTimeout(resolve, contactDefaults.minFillMs));
     const response = await stub.request('/contact', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: stub.url },
@@ -80,6 +86,7 @@ describe('POST /contact (the demo relay)', () => {
         email: 'ann@example.org',
         message: 'Hi <script>alert(1)</script>',
         homepage: '',
+        ticket,
       }),
     });
     const answer = await response.text();

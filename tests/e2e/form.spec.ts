@@ -15,6 +15,7 @@ const visitor = {
   message: 'Hello,\n<script>alert("x")</script>\nBye',
 };
 const pages: Record<string, string> = {};
+const minFillMs = 1500;
 let stub: RunningStub;
 let site: StaticSite;
 let relay: RunningRelay;
@@ -100,8 +101,9 @@ test.beforeAll(async () => {
     SITEBEAM_CONTACT_FROM: 'forms@example.test',
     SITEBEAM_ALLOWED_ORIGINS: site.url,
     SITEBEAM_SITE_NAME: 'Example Shop',
-    SITEBEAM_MIN_FILL_MS: '0',
-    SITEBEAM_RATE_LIMIT_PER_MINUTE: '100',
+    // Short enough for quick tests, long enough to prove the widget waits for its ticket.
+    SITEBEAM_MIN_FILL_MS: String(minFillMs),
+    SITEBEAM_RATE_LIMIT: '100',
     // A browser sends only the origin as Referer across sites: the relay needs the page.
     SITEBEAM_REDIRECT_URL: `${site.url}/contact`,
   });
@@ -148,6 +150,52 @@ test('a sent form delivers exactly one mail to the configured recipient, visitor
   expect(dialogs).toEqual([]);
 });
 
+test('the widget sends the ticket the relay issued, no sooner than the minimum fill time', async ({
+  page,
+}) => {
+  const requests: Array<{ method: string; at: number; body: string | null }> = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(relay.url)) {
+      requests.push({ method: request.method(), at: Date.now(), body: request.postData() });
+    }
+  });
+  await page.goto(`${site.url}/contact`);
+  await page.getByLabel('Name').click();
+  await fillForm(page);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('status')).toHaveText('Thank you, your message was sent.');
+  const get = requests.find((request) => request.method === 'GET');
+  const post = requests.find((request) => request.method === 'POST');
+  expect(get && post).toBeTruthy();
+  expect(JSON.parse(post?.body ?? '{}').ticket).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+  expect((post?.at ?? 0) - (get?.at ?? 0)).toBeGreaterThanOrEqual(minFillMs);
+  expect(await inbox()).toHaveLength(1);
+});
+
+test('a script posting from the page without a ticket, or at once, is refused as spam', async ({
+  page,
+}) => {
+  await page.goto(`${site.url}/contact`);
+  const answers = await page.evaluate(async (action) => {
+    const post = async (ticket?: string) => {
+      const body = { name: 'Bot', email: 'bot@example.test', message: 'Buy', ticket };
+      const response = await fetch(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return [response.status, await response.json()];
+    };
+    const fresh = (await (await fetch(action)).json()).ticket;
+    return [await post(), await post(fresh)];
+  }, `${relay.url}/contact`);
+  for (const [status, answer] of answers) {
+    expect(status).toBe(400);
+    expect(answer).toMatchObject({ i18n_code: 'spam_suspected', field: 'ticket' });
+  }
+  expect(await inbox()).toHaveLength(0);
+});
+
 test('an API fault shows the error, keeps every field, and a retry succeeds', async ({ page }) => {
   await stubJson('/__stub/faults', 'PUT', {
     faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
@@ -186,11 +234,23 @@ test.describe('without JavaScript', () => {
     return { context, page: await context.newPage() };
   }
 
-  test('the native post is sent and redirects back with ?sent=1', async ({ browser }) => {
+  /** The relay's confirmation page: the visitor's text kept, a fresh ticket; Send after a moment. */
+  async function confirm(page: Page) {
+    await expect(page.getByRole('heading', { name: 'Please confirm your message' })).toBeVisible();
+    await expectFieldsKept(page);
+    await page.waitForTimeout(minFillMs + 200);
+    await page.getByRole('button', { name: 'Send' }).click();
+  }
+
+  test('the native post is confirmed once, sent, and redirects back with ?sent=1', async ({
+    browser,
+  }) => {
     const { context, page } = await noScriptPage(browser);
     await page.goto(`${site.url}/contact`);
     await fillForm(page);
     await page.getByRole('button', { name: 'Send' }).click();
+    expect(await inbox()).toHaveLength(0);
+    await confirm(page);
     await page.waitForURL(`${site.url}/contact?sent=1`);
     const emails = await inbox();
     expect(emails).toHaveLength(1);
@@ -205,6 +265,9 @@ test.describe('without JavaScript', () => {
     // Without the widget the browser's own validation would stop this; the relay must too.
     await page.locator('form').evaluate((form) => form.setAttribute('novalidate', ''));
     await page.getByLabel('Email').fill('ada@example');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('heading', { name: 'Please confirm your message' })).toBeVisible();
+    await page.waitForTimeout(minFillMs + 200);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('heading', { name: 'Message not sent' })).toBeVisible();
     await expect(page.getByText('Email is not a valid email address.')).toBeVisible();
@@ -288,7 +351,8 @@ test('the API token appears in no page or answer the browser receives', async ({
     });
   }
 
-  await expect.poll(() => seen.filter((entry) => entry.startsWith(relay.url)).length).toBe(3);
+  // Three sends, each a GET for a ticket and a POST.
+  await expect.poll(() => seen.filter((entry) => entry.startsWith(relay.url)).length).toBe(6);
   expect(seen.length).toBeGreaterThanOrEqual(6);
   for (const entry of seen) expect(entry).not.toContain(token);
 });

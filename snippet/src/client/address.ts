@@ -1,8 +1,8 @@
 // One email address as the contract accepts it: `user@example.com` or `Display Name <user@example.com>`.
-// The address itself follows the contract's one address rule (contactPatterns.emailAddress: ASCII
+// The address itself follows the contract's one address rule (emailAddressPattern: ASCII
 // dot-atom, lengths included); lists and control characters are refused: they are how header
 // injection starts.
-import { contactPatterns } from './contract.generated.js';
+import { emailAddressPattern, singleLineForbiddenPattern } from './contract.generated.js';
 
 export interface Mailbox {
   address: string;
@@ -11,11 +11,11 @@ export interface Mailbox {
 
 /** The mailbox written in `value`, or undefined when it is not exactly one valid address. */
 export function parseMailbox(value: string): Mailbox | undefined {
-  if (contactPatterns.singleLineForbidden.test(value)) return undefined;
+  if (singleLineForbiddenPattern.test(value)) return undefined;
   const trimmed = value.trim();
   const named = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
   const address = named ? (named[2] ?? '') : trimmed;
-  if (!contactPatterns.emailAddress.test(address)) return undefined;
+  if (!emailAddressPattern.test(address)) return undefined;
   if (!named) return { address };
   const displayName = (named[1] ?? '').replace(/^"(.*)"$/, '$1').trim();
   if (/[<>,;@]/.test(displayName) && !/^".*"$/.test(named[1]?.trim() ?? '')) return undefined;

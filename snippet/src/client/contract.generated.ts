@@ -234,11 +234,11 @@ export const contactTicket = {
   hash: 'sha256',
 } as const;
 
-export const contactPatterns = {
-  emailAddress: /^(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/u,
-  singleLineForbidden: /[\x00-\x1F\x7F-\x9F\u{2028}\u{2029}]/u,
-  multiLineForbidden: /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u{2028}\u{2029}]/u,
-};
+export const emailAddressPattern = /^(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/u;
+
+export const singleLineForbiddenPattern = /[\x00-\x1F\x7F-\x9F\u{2028}\u{2029}]/u;
+
+export const multiLineForbiddenPattern = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u{2028}\u{2029}]/u;
 
 export const CONTACT_ALLOWED_METHODS = 'GET, POST, OPTIONS';
 

@@ -3,10 +3,11 @@
 // (Widget code avoids `?.` and `??`: the ES2017 script-tag build would spell them out at length.)
 import {
   type ContactFailure,
+  contactDefaults,
   contactErrorCodes,
   contactFields,
   contactLimits,
-  contactPatterns,
+  emailAddressPattern,
 } from './protocol.js';
 import { type TextKey, textFor } from './texts.js';
 
@@ -41,6 +42,21 @@ export function enhanceForm(form: HTMLFormElement): void {
   const field = (name: string) => form.elements.namedItem(name) as Field | null;
   const text = (key: TextKey, target?: Field) => textFor(form, key, target ? labelOf(target) : '');
   let sending = false;
+  // A fresh fill-time ticket from the endpoint (GET on the action), asked for on the first focus:
+  // [ticket, when it arrived]; the ticket is undefined when the endpoint gave none.
+  let ticket: Promise<[string?, number?]> | undefined;
+  const fetchTicket = () => {
+    ticket = fetch(form.action)
+      .then((response) => response.json())
+      .then(
+        (answer) => [answer.ticket, Date.now()],
+        () => [],
+      );
+  };
+  const start = () => {
+    if (!ticket) fetchTicket();
+  };
+  form.addEventListener('focusin', start);
 
   form.noValidate = true;
   if (!field(contactFields.honeypot)) form.append(honeypot(text('honeypot')));
@@ -73,9 +89,9 @@ export function enhanceForm(form: HTMLFormElement): void {
       if (!target) continue;
       const value = target.value.trim();
       if (required && !value) return refuse(target, 'required');
-      if (name === contactFields.email && !contactPatterns.emailAddress.test(value))
+      if (name === contactFields.email && !emailAddressPattern.test(value))
         return refuse(target, 'emailFormat');
-      if (value.length > maxChars) return refuse(target, 'tooLong');
+      if ([...value].length > maxChars) return refuse(target, 'tooLong');
     }
 
     const body: Record<string, string> = {};
@@ -88,6 +104,14 @@ export function enhanceForm(form: HTMLFormElement): void {
     form.setAttribute('aria-busy', 'true');
     for (const button of buttons) button.disabled = true;
     show('sending', text('sending'));
+    start();
+    const [fresh, arrived = 0] = await (ticket as Promise<[string?, number?]>);
+    if (fresh) {
+      body[contactFields.ticket] = fresh;
+      // Never post before the endpoint's minimum fill time has passed since the ticket's issue.
+      const wait = arrived + contactDefaults.minFillMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
 
     const outcome = await post(form.action, body);
     sending = false;
@@ -102,6 +126,7 @@ export function enhanceForm(form: HTMLFormElement): void {
       form.reset();
       return show('sent', text('sent'));
     }
+    if (answer.field === contactFields.ticket) fetchTicket();
     const refused = answer.field ? field(answer.field) : null;
     if (answer.i18n_code === contactErrorCodes.invalidField && refused)
       return refuse(refused, 'invalid');
@@ -138,7 +163,7 @@ function labelOf(target: Field): string {
 function honeypot(label: string): HTMLElement {
   const wrapper = document.createElement('div');
   wrapper.setAttribute('aria-hidden', 'true');
-  wrapper.style.cssText = 'position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden';
+  wrapper.style.cssText = 'position:absolute;left:-9999px';
   const input = document.createElement('input');
   input.name = contactFields.honeypot;
   input.tabIndex = -1;

@@ -11,8 +11,10 @@ export {
   contactErrorStatus,
   contactFields,
   contactLimits,
-  contactPatterns,
   contactResponseFields,
   contactTicket,
+  emailAddressPattern,
+  multiLineForbiddenPattern,
   SENT_QUERY_PARAM,
+  singleLineForbiddenPattern,
 } from '../client/contract.generated.js';

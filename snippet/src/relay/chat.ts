@@ -12,11 +12,12 @@ import {
   unscoredModels,
 } from '../chat/protocol.js';
 import { createClient, errorCodes, SitebeamApiError } from '../client/index.js';
-import { contactPatterns } from '../form/protocol.js';
+import { multiLineForbiddenPattern } from '../form/protocol.js';
 import { type ChatConfig, resolveChatConfig } from './chat-config.js';
 import { chatPage } from './chat-page.js';
+import { visitorKey } from './client-address.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
-import { pageAccess, type RelayHandler, visitorKey } from './handler.js';
+import { pageAccess, type RelayHandler } from './handler.js';
 import { createRateLimiter } from './rate-limit.js';
 import { commonHeaders, jsonResponse, preflight } from './responses.js';
 import { bodyKind, isRefusal, parseFields, readBody } from './submission.js';
@@ -54,7 +55,7 @@ const visitorText: Record<ChatErrorCode, string> = {
 export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayHandler {
   const settings = resolveConfig(config);
   const chatSettings = resolveChatConfig(chat);
-  const limiter = createRateLimiter(chatSettings.rateLimitPerMinute);
+  const limiter = createRateLimiter({ limit: chatSettings.rateLimitPerMinute, windowMs: 60_000 });
   const client = createClient({
     baseUrl: settings.apiUrl,
     token: settings.apiToken,
@@ -116,7 +117,14 @@ export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayH
       kind === 'form' ? page(chatErrorStatus[reason.code], prompt, reason) : jsonRefusal(reason);
 
     // Every post counts, refused ones included.
-    const retryAfter = limiter.take(visitorKey(request, context, settings), Date.now());
+    const retryAfter = limiter.take(
+      visitorKey({
+        header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
+        trustedHops: settings.trustedProxyHops,
+        connection: context.clientIp,
+      }),
+      Date.now(),
+    );
     if (retryAfter !== undefined) {
       return refuse({ ...refusal(chatErrorCodes.rateLimited), retryAfter });
     }
@@ -180,7 +188,7 @@ function checkPrompt(fields: Record<string, unknown>, models: string[]): Prompt 
       `Message must be at most ${chatLimits.messageMaxChars.toLocaleString('en')} characters.`,
     );
   }
-  if (contactPatterns.multiLineForbidden.test(message)) {
+  if (multiLineForbiddenPattern.test(message)) {
     return invalid(chatFields.message, 'Message holds a control character.');
   }
   const model = fields[chatFields.model];

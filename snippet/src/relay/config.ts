@@ -1,7 +1,7 @@
 // What a relay needs to know, from an object or from environment variables.
-import { hasLineBreak, isBareEmailAddress } from '../client/address.js';
+import { isBareEmailAddress } from '../client/address.js';
 import { baseUrlProblem } from '../client/base-url.js';
-import { contactDefaults } from '../form/protocol.js';
+import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 
 export interface RelayConfig {
   /** Base URL of the Sitebeam instance. */
@@ -16,18 +16,32 @@ export interface RelayConfig {
   allowedOrigins: string[];
   /** Prefixes every subject, e.g. `[Example Shop] …`. */
   siteName: string;
-  /** Posts a visitor may make per minute (default 5). */
+  /** Posts a visitor may make per window (default 5). */
+  rateLimit?: number;
+  /** The rate limit's window in seconds (default 60). */
+  rateLimitWindowS?: number;
+  /** Former name of `rateLimit` with a 60-second window; still read. */
   rateLimitPerMinute?: number;
-  /** Milliseconds a person needs at least to fill the form (default 3,000). */
+  /** Milliseconds a person needs at least to fill the form, from the ticket's issue (default 3,000). */
   minFillMs?: number;
+  /**
+   * Signs the fill-time tickets. Default: derived from the API token, so every instance of the
+   * relay accepts the others' tickets and nothing more needs configuring.
+   */
+  ticketSecret?: string;
   /**
    * Where a native (no JavaScript) post returns. Browsers send only the origin as `Referer` to
    * another site, so set this to the form's page (or a thank-you page); a full `Referer` on an
    * allowed origin wins. Default: the `Referer`'s origin, else the first allowed origin.
    */
   redirectUrl?: string;
-  /** Header a trusted proxy or platform sets to the visitor's address, e.g. `cf-connecting-ip`. */
+  /** Header a trusted proxy or platform sets to the visitor's address, e.g. `x-forwarded-for`. */
   clientIpHeader?: string;
+  /**
+   * How many proxies of yours append to `clientIpHeader` (default 1): the visitor is that many
+   * entries from the right; entries further left are whatever the visitor sent.
+   */
+  trustedProxyHops?: number;
   /** Milliseconds before the API call is abandoned (default 10,000). */
   apiTimeoutMs?: number;
   /** Where the real cause of a failure is written (default `console.error`). */
@@ -37,9 +51,12 @@ export interface RelayConfig {
 
 /** Configuration with every default applied and every value checked. */
 export type ResolvedRelayConfig = Required<
-  Omit<RelayConfig, 'fetch' | 'clientIpHeader' | 'redirectUrl'>
+  Omit<
+    RelayConfig,
+    'fetch' | 'clientIpHeader' | 'redirectUrl' | 'rateLimitPerMinute' | 'ticketSecret'
+  >
 > &
-  Pick<RelayConfig, 'fetch' | 'clientIpHeader' | 'redirectUrl'>;
+  Pick<RelayConfig, 'fetch' | 'clientIpHeader' | 'redirectUrl' | 'ticketSecret'>;
 
 export class RelayConfigError extends Error {
   override readonly name = 'RelayConfigError';
@@ -61,10 +78,14 @@ const envNames = {
   contactFrom: 'SITEBEAM_CONTACT_FROM',
   allowedOrigins: 'SITEBEAM_ALLOWED_ORIGINS',
   siteName: 'SITEBEAM_SITE_NAME',
+  rateLimit: 'SITEBEAM_RATE_LIMIT',
+  rateLimitWindowS: 'SITEBEAM_RATE_LIMIT_WINDOW_S',
   rateLimitPerMinute: 'SITEBEAM_RATE_LIMIT_PER_MINUTE',
   minFillMs: 'SITEBEAM_MIN_FILL_MS',
+  ticketSecret: 'SITEBEAM_TICKET_SECRET',
   redirectUrl: 'SITEBEAM_REDIRECT_URL',
   clientIpHeader: 'SITEBEAM_CLIENT_IP_HEADER',
+  trustedProxyHops: 'SITEBEAM_TRUSTED_PROXY_HOPS',
 } as const;
 
 /**
@@ -95,14 +116,20 @@ export function configFromEnv(env: Record<string, string | undefined>): RelayCon
       .filter(Boolean),
     siteName: required('siteName'),
   };
-  const rateLimitPerMinute = wholeNumber('rateLimitPerMinute');
-  const minFillMs = wholeNumber('minFillMs');
-  const redirectUrl = optional('redirectUrl');
-  const clientIpHeader = optional('clientIpHeader');
-  if (rateLimitPerMinute !== undefined) config.rateLimitPerMinute = rateLimitPerMinute;
-  if (minFillMs !== undefined) config.minFillMs = minFillMs;
-  if (redirectUrl !== undefined) config.redirectUrl = redirectUrl;
-  if (clientIpHeader !== undefined) config.clientIpHeader = clientIpHeader;
+  for (const key of [
+    'rateLimit',
+    'rateLimitWindowS',
+    'rateLimitPerMinute',
+    'minFillMs',
+    'trustedProxyHops',
+  ] as const) {
+    const value = wholeNumber(key);
+    if (value !== undefined) config[key] = value;
+  }
+  for (const key of ['ticketSecret', 'redirectUrl', 'clientIpHeader'] as const) {
+    const value = optional(key);
+    if (value !== undefined) config[key] = value;
+  }
   try {
     resolveConfig(config);
   } catch (error) {
@@ -139,9 +166,19 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
   if (apiUrlProblem) throw new RelayConfigError('apiUrl', apiUrlProblem);
   if (!config.apiToken) throw new RelayConfigError('apiToken', 'is empty');
   if (config.allowedOrigins.length === 0) throw new RelayConfigError('allowedOrigins', 'is empty');
-  if (!config.siteName.trim() || hasLineBreak(config.siteName)) {
+  if (!config.siteName.trim() || singleLineForbiddenPattern.test(config.siteName)) {
     throw new RelayConfigError('siteName', 'must be one non-empty line');
   }
+  if (config.rateLimitPerMinute !== undefined && config.rateLimit !== undefined) {
+    throw new RelayConfigError(
+      'rateLimitPerMinute',
+      `is the former name of ${envNames.rateLimit}: set only ${envNames.rateLimit} (and ${envNames.rateLimitWindowS})`,
+    );
+  }
+  const rateLimitWindowS =
+    config.rateLimitPerMinute !== undefined
+      ? 60
+      : (config.rateLimitWindowS ?? contactDefaults.rateLimitWindowS);
   const minFillMs = config.minFillMs ?? contactDefaults.minFillMs;
   if (!Number.isInteger(minFillMs) || minFillMs < 0) {
     throw new RelayConfigError('minFillMs', 'must be a whole number of milliseconds');
@@ -156,8 +193,14 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     contactFrom: address('contactFrom', config.contactFrom),
     allowedOrigins,
     siteName: config.siteName.trim(),
-    rateLimitPerMinute: atLeastOne('rateLimitPerMinute', config.rateLimitPerMinute ?? 5),
+    rateLimit: atLeastOne(
+      config.rateLimitPerMinute !== undefined ? 'rateLimitPerMinute' : 'rateLimit',
+      config.rateLimitPerMinute ?? config.rateLimit ?? contactDefaults.rateLimitCount,
+    ),
+    rateLimitWindowS: atLeastOne('rateLimitWindowS', rateLimitWindowS),
     minFillMs,
+    ticketSecret: config.ticketSecret,
+    trustedProxyHops: atLeastOne('trustedProxyHops', config.trustedProxyHops ?? 1),
     redirectUrl: config.redirectUrl ? url('redirectUrl', config.redirectUrl).href : undefined,
     clientIpHeader: config.clientIpHeader?.toLowerCase(),
     apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),

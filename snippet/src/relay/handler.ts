@@ -1,16 +1,21 @@
 // The relay: a web-standard `(Request) => Promise<Response>` that checks a visitor's post, adds
-// the API token and the fixed recipient, and sends the message through /v1/email.
+// the API token and the fixed recipient, and sends the message through /v1/email. The checks run
+// in the order of contract/contact-protocol.md.
 import { createClient, SitebeamApiError } from '../client/index.js';
-import { contactErrorCodes } from '../form/protocol.js';
+import type { ContactTicket } from '../form/protocol.js';
+import { contactErrorCodes, contactFields } from '../form/protocol.js';
+import { visitorKey } from './client-address.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
 import { composeEmail } from './mail.js';
 import { createRateLimiter } from './rate-limit.js';
 import {
+  confirmPage,
   htmlRefusal,
   jsonRefusal,
   jsonResponse,
   methodNotAllowed,
   preflight,
+  RETURN_FIELD,
   redirectSent,
   sentMessage,
   visitorText,
@@ -18,16 +23,19 @@ import {
 import {
   bodyKind,
   checkFields,
+  honeypotFilled,
   isRefusal,
   parseFields,
   type Refusal,
   readBody,
-  spamSign,
 } from './submission.js';
+import { createTicketIssuer, ticketKey } from './ticket.js';
 
 export interface RelayContext {
   /** The visitor's address as the platform knows it (the Node command passes the socket's). */
   clientIp?: string;
+  /** Set by an adapter that received a `Host` header no URL can be built from. */
+  malformedHost?: boolean;
 }
 
 export type RelayHandler = (request: Request, context?: RelayContext) => Promise<Response>;
@@ -35,49 +43,91 @@ export type RelayHandler = (request: Request, context?: RelayContext) => Promise
 /** Builds the handler; throws a RelayConfigError naming the option when the configuration is unusable. */
 export function createRelayHandler(config: RelayConfig): RelayHandler {
   const settings = resolveConfig(config);
-  const limiter = createRateLimiter(settings.rateLimitPerMinute);
+  const limiter = createRateLimiter({
+    limit: settings.rateLimit,
+    windowMs: settings.rateLimitWindowS * 1000,
+  });
+  const tickets = createTicketIssuer(
+    ticketKey(settings.ticketSecret, settings.apiToken),
+    settings.minFillMs,
+  );
   const client = createClient({
     baseUrl: settings.apiUrl,
     token: settings.apiToken,
     timeoutMs: settings.apiTimeoutMs,
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
-  const refusal = (code: Refusal['code']): Refusal => ({ code, error: visitorText[code] ?? code });
+  const refusal = (code: Refusal['code'], field?: string): Refusal => ({
+    code,
+    error: visitorText[code] ?? code,
+    ...(field ? { field } : {}),
+  });
 
   return async (request, context = {}) => {
+    const retryAfter =
+      request.method === 'POST'
+        ? limiter.take(
+            visitorKey({
+              header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
+              trustedHops: settings.trustedProxyHops,
+              connection: context.clientIp,
+            }),
+            Date.now(),
+          )
+        : undefined;
+    const ownOrigin = new URL(request.url).origin;
     const { allowedPage, cors, isAllowed } = pageAccess(request, settings.allowedOrigins);
+
+    if (retryAfter !== undefined) {
+      return jsonRefusal(refusal(contactErrorCodes.rateLimited), {
+        ...cors,
+        'retry-after': String(retryAfter),
+      });
+    }
+    if (context.malformedHost) return jsonRefusal(refusal(contactErrorCodes.invalidRequest));
     if (request.method === 'OPTIONS') {
       if (!allowedPage) return jsonRefusal(refusal(contactErrorCodes.forbiddenOrigin));
-      return preflight(cors, 'POST');
+      return preflight(cors, 'GET, POST');
     }
-    if (request.method !== 'POST') return methodNotAllowed();
+    if (request.method === 'GET') {
+      if (!allowedPage) return jsonRefusal(refusal(contactErrorCodes.forbiddenOrigin));
+      const answer: ContactTicket = { status: 'ok', ticket: await tickets.issue(Date.now()) };
+      return jsonResponse(200, answer, cors);
+    }
+    if (request.method !== 'POST') return methodNotAllowed(cors);
 
     const kind = bodyKind(request.headers.get('content-type'));
     if (!kind) return jsonRefusal(refusal(contactErrorCodes.unsupportedMediaType), cors);
-    const formPage = returnPage(
-      request.headers.get('referer'),
-      isAllowed,
-      settings.allowedOrigins,
-      settings.redirectUrl,
-    );
-    const refuse = (reason: Refusal, headers: Record<string, string> = {}) =>
+    const formPage = (fields: Record<string, unknown> = {}) =>
+      returnPage(
+        request.headers.get('referer'),
+        fields[RETURN_FIELD],
+        ownOrigin,
+        settings,
+        isAllowed,
+      );
+    const refuse = (reason: Refusal, headers: Record<string, string> = {}, page = formPage()) =>
       kind === 'json'
         ? jsonRefusal(reason, { ...cors, ...headers })
-        : htmlRefusal(reason, formPage, headers);
+        : htmlRefusal(reason, page, headers);
     if (!allowedPage) return refuse(refusal(contactErrorCodes.forbiddenOrigin));
 
-    const retryAfter = limiter.take(visitorKey(request, context, settings), Date.now());
-    if (retryAfter !== undefined) {
-      return refuse(refusal(contactErrorCodes.rateLimited), { 'retry-after': String(retryAfter) });
-    }
     const body = await readBody(request);
-    if (isRefusal(body)) return refuse(body);
+    if (isRefusal(body)) return refuse(body, { connection: 'close' });
     const fields = parseFields(kind, body);
     if (isRefusal(fields)) return refuse(fields);
-    const spam = spamSign(fields);
-    if (spam) return refuse(spam);
+    const page = formPage(fields);
+    if (honeypotFilled(fields)) return refuse(refusal(contactErrorCodes.spamSuspected), {}, page);
+    const verdict = await tickets.check(fields[contactFields.ticket], Date.now());
+    if (verdict !== 'valid') {
+      if (kind === 'form') {
+        const fresh = await tickets.issue(Date.now());
+        return confirmPage(fields, fresh, new URL(request.url).pathname, page);
+      }
+      return refuse(refusal(contactErrorCodes.spamSuspected, contactFields.ticket));
+    }
     const submission = checkFields(fields);
-    if (isRefusal(submission)) return refuse(submission);
+    if (isRefusal(submission)) return refuse(submission, {}, page);
 
     try {
       await client.sendEmail(composeEmail(submission, settings));
@@ -85,11 +135,11 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
       const failure = upstreamFailure(error, settings.log);
       const headers: Record<string, string> =
         failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
-      return refuse(refusal(failure.code), headers);
+      return refuse(refusal(failure.code), headers, page);
     }
     return kind === 'json'
       ? jsonResponse(200, { status: 'ok', message: sentMessage }, cors)
-      : redirectSent(formPage);
+      : redirectSent(page);
   };
 }
 
@@ -115,17 +165,25 @@ function upstreamFailure(
   return { code: contactErrorCodes.upstreamFailed };
 }
 
-/** The page a native post returns to: a full `Referer` on an allowed origin, else the configured page. */
+/**
+ * The page a native post returns to: a full `Referer` on an allowed origin (or, from the relay's
+ * confirmation page, the page it kept), else the configured page, else the Referer's origin.
+ */
 function returnPage(
   referer: string | null,
+  kept: unknown,
+  ownOrigin: string,
+  settings: Pick<ResolvedRelayConfig, 'allowedOrigins' | 'redirectUrl'>,
   isAllowed: (origin: string) => boolean,
-  allowedOrigins: string[],
-  redirectUrl: string | undefined,
 ): string {
   const origin = originOf(referer);
+  const keptOrigin = typeof kept === 'string' ? originOf(kept) : undefined;
+  if (origin === ownOrigin && keptOrigin !== undefined && isAllowed(keptOrigin)) {
+    return kept as string;
+  }
   const page = origin !== undefined && isAllowed(origin) ? new URL(referer as string) : undefined;
   if (page && (page.pathname !== '/' || page.search !== '')) return page.href;
-  return redirectUrl ?? page?.href ?? `${allowedOrigins[0]}/`;
+  return settings.redirectUrl ?? page?.href ?? `${settings.allowedOrigins[0]}/`;
 }
 
 export interface PageAccess {
@@ -140,23 +198,14 @@ export interface PageAccess {
 export function pageAccess(request: Request, allowedOrigins: string[]): PageAccess {
   const origin = request.headers.get('origin');
   const pageOrigin = origin ?? originOf(request.headers.get('referer'));
-  // A page served from the relay's own origin (e.g. the stub's demo) is always allowed.
+  const ownOrigin = new URL(request.url).origin;
+  // A page served from the relay's own origin (the stub's demo, the confirmation page) is allowed.
   const isAllowed = (candidate: string) =>
-    candidate === new URL(request.url).origin || allowedOrigins.includes(candidate);
+    candidate === ownOrigin || allowedOrigins.includes(candidate);
   const allowedPage = pageOrigin === undefined || isAllowed(pageOrigin);
   const cors: Record<string, string> =
     origin && allowedPage ? { 'access-control-allow-origin': origin } : {};
   return { allowedPage, cors, isAllowed };
-}
-
-export function visitorKey(
-  request: Request,
-  context: RelayContext,
-  settings: Pick<ResolvedRelayConfig, 'clientIpHeader'>,
-): string {
-  const forwarded = settings.clientIpHeader && request.headers.get(settings.clientIpHeader);
-  // Without a trusted source of the address every visitor shares one allowance: strict, not open.
-  return forwarded?.split(',')[0]?.trim() || context.clientIp || 'unknown';
 }
 
 export function originOf(url: string | null): string | undefined {

@@ -1,6 +1,7 @@
 // The /v1/email message a submission becomes: fixed recipient and sender, visitor as reply-to,
 // every visitor value escaped and repeated in the body so nothing depends on `replyto`.
 import type { EmailMessage } from '../client/index.js';
+import { contactLimits } from '../form/protocol.js';
 import type { ResolvedRelayConfig } from './config.js';
 import type { Submission } from './submission.js';
 
@@ -8,7 +9,6 @@ export function composeEmail(
   submission: Submission,
   config: Pick<ResolvedRelayConfig, 'contactTo' | 'contactFrom' | 'siteName'>,
 ): EmailMessage {
-  const subject = submission.subject || `Message from ${submission.name}`;
   const row = (label: string, value: string) =>
     `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`;
   const content = [
@@ -24,9 +24,24 @@ export function composeEmail(
     to: config.contactTo,
     from: config.contactFrom,
     replyto: submission.email,
-    subject: `[${config.siteName}] ${subject}`,
+    subject: composeSubject(
+      config.siteName,
+      submission.subject || `Message from ${submission.name}`,
+    ),
     content,
   };
+}
+
+/**
+ * `[Site] subject`, at most the API's 998 characters: the site name is shortened (ending with
+ * `…`), never the visitor's subject.
+ */
+export function composeSubject(siteName: string, subject: string): string {
+  const room = contactLimits.apiSubjectMaxChars - [...subject].length - '[] '.length;
+  const site = [...siteName];
+  const prefix =
+    site.length <= room ? siteName : `${site.slice(0, Math.max(0, room - 1)).join('')}…`;
+  return `[${prefix}] ${subject}`;
 }
 
 const htmlEntities: Record<string, string> = {

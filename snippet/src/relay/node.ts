@@ -5,14 +5,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contactLimits } from '../form/protocol.js';
 import type { RelayHandler } from './handler.js';
 
+// A host name, an IPv4 address or a bracketed IPv6 address, then an optional port.
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 /** A `(req, res)` listener for `http.createServer` or any Node framework's raw route. */
 export function toNodeListener(handler: RelayHandler) {
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     try {
-      const response = await handler(await toRequest(incoming), {
-        clientIp: normalizeAddress(incoming.socket.remoteAddress),
+      const { request, malformedHost, unread } = await toRequest(incoming);
+      const response = await handler(request, {
+        clientIp: incoming.socket.remoteAddress,
+        ...(malformedHost ? { malformedHost } : {}),
       });
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+      const headers = Object.fromEntries(response.headers);
+      if (unread) {
+        // The rest of an oversized body is never read: answer, then drop the connection.
+        headers.connection = 'close';
+        outgoing.once('finish', () => incoming.socket.destroySoon());
+      }
+      outgoing.writeHead(response.status, headers);
       outgoing.end(new Uint8Array(await response.arrayBuffer()));
     } catch (error) {
       console.error('sitebeam-relay: answering failed:', error);
@@ -22,26 +33,59 @@ export function toNodeListener(handler: RelayHandler) {
   };
 }
 
-async function toRequest(incoming: IncomingMessage): Promise<Request> {
-  const url = `http://${incoming.headers.host ?? 'localhost'}${incoming.url ?? '/'}`;
+async function toRequest(
+  incoming: IncomingMessage,
+): Promise<{ request: Request; malformedHost: boolean; unread: boolean }> {
+  const host = incoming.headers.host ?? 'localhost';
+  let url: URL | undefined;
+  if (HOST.test(host)) {
+    try {
+      url = new URL(`http://${host}${incoming.url ?? '/'}`);
+    } catch {}
+  }
+  const malformedHost = url === undefined;
+  url ??= new URL(`http://localhost${(incoming.url ?? '/').replace(/^[^/]*/, '')}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const method = incoming.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
-  // Read one byte past the limit at most: enough for the handler to answer 413.
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size > contactLimits.bodyMaxBytes) break;
-  }
   headers.delete('content-length');
-  return new Request(url, { method, headers, body: new Uint8Array(Buffer.concat(chunks)) });
+  headers.delete('transfer-encoding');
+  const method = incoming.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD' || malformedHost) {
+    return { request: new Request(url, { method, headers }), malformedHost, unread: false };
+  }
+  const { body, unread } = await readUpToLimit(incoming);
+  return { request: new Request(url, { method, headers, body }), malformedHost, unread };
 }
 
-function normalizeAddress(address: string | undefined): string | undefined {
-  return address?.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+/**
+ * The body, read one chunk past the limit at most (enough for the handler to answer 413); a body
+ * announced as larger than the limit is not read at all.
+ */
+async function readUpToLimit(
+  incoming: IncomingMessage,
+): Promise<{ body: Uint8Array<ArrayBuffer>; unread: boolean }> {
+  const overLimit = new Uint8Array(contactLimits.bodyMaxBytes + 1);
+  if (Number(incoming.headers['content-length']) > contactLimits.bodyMaxBytes) {
+    return { body: overLimit, unread: true };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const complete = await new Promise<boolean>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > contactLimits.bodyMaxBytes) {
+        incoming.pause();
+        incoming.off('data', onData);
+        resolve(incoming.readableEnded);
+      }
+    };
+    incoming.on('data', onData);
+    incoming.once('end', () => resolve(true));
+    incoming.once('error', reject);
+  });
+  if (!complete) return { body: overLimit, unread: true };
+  return { body: new Uint8Array(Buffer.concat(chunks)), unread: false };
 }

@@ -1,31 +1,43 @@
-// Posts per visitor per minute, counted in memory (per process or per serverless isolate).
+// Posts per visitor per window, counted in memory (per process or per serverless isolate): a
+// sliding log of each visitor's post times, in a Map kept in least-recently-seen order so the
+// number of visitors remembered stays bounded.
 
 export interface RateLimiter {
-  /** Counts one post from `key`; answers the seconds to wait when it is over the limit. */
+  /** Counts one post from `key`; answers the seconds to wait instead when it is over the limit. */
   take(key: string, now: number): number | undefined;
+  /** How many visitors are remembered. */
+  size(): number;
 }
 
-const windowMs = 60_000;
-/** Past this many visitors, finished windows are swept so memory stays bounded. */
-const sweepAbove = 10_000;
+export interface RateLimitOptions {
+  limit: number;
+  windowMs: number;
+  /** Past this many visitors the least recently seen is forgotten. */
+  maxVisitors?: number;
+}
 
-export function createRateLimiter(perMinute: number): RateLimiter {
-  const windows = new Map<string, { startedAt: number; count: number }>();
+export function createRateLimiter({
+  limit,
+  windowMs,
+  maxVisitors = 10_000,
+}: RateLimitOptions): RateLimiter {
+  const visitors = new Map<string, number[]>();
   return {
     take(key, now) {
-      if (windows.size > sweepAbove) {
-        for (const [visitor, window] of windows) {
-          if (now - window.startedAt >= windowMs) windows.delete(visitor);
-        }
+      const times = (visitors.get(key) ?? []).filter((time) => now - time < windowMs);
+      visitors.delete(key);
+      visitors.set(key, times);
+      if (times.length >= limit) {
+        // A refused post is not counted: waiting Retry-After seconds is then always enough.
+        return Math.max(1, Math.ceil(((times[0] as number) + windowMs - now) / 1000));
       }
-      const window = windows.get(key);
-      if (!window || now - window.startedAt >= windowMs) {
-        windows.set(key, { startedAt: now, count: 1 });
-        return undefined;
+      times.push(now);
+      for (const oldest of visitors.keys()) {
+        if (visitors.size <= maxVisitors) break;
+        visitors.delete(oldest);
       }
-      window.count += 1;
-      if (window.count <= perMinute) return undefined;
-      return Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+      return undefined;
     },
+    size: () => visitors.size,
   };
 }

@@ -1,8 +1,10 @@
 // The relay's answers: JSON for the widget, a redirect or a small page for a native form post.
 import {
+  CONTACT_ALLOWED_METHODS,
   type ContactErrorCode,
   contactErrorCodes,
   contactErrorStatus,
+  contactFields,
   SENT_QUERY_PARAM,
 } from '../form/protocol.js';
 import { escapeHtml } from './mail.js';
@@ -12,6 +14,10 @@ export const sentMessage = 'Thank you, your message was sent.';
 
 export const visitorText: Partial<Record<ContactErrorCode, string>> = {
   [contactErrorCodes.forbiddenOrigin]: 'This page may not send messages through this form.',
+  [contactErrorCodes.invalidRequest]: 'The request could not be read (malformed Host header).',
+  [contactErrorCodes.methodNotAllowed]: 'Send the form with POST.',
+  [contactErrorCodes.spamSuspected]:
+    'The message looks automated and was not sent. Please wait a few seconds and try again.',
   [contactErrorCodes.unsupportedMediaType]: 'The form must be sent as JSON or as a regular form.',
   [contactErrorCodes.rateLimited]:
     'Too many messages were sent. Please try again in a few minutes.',
@@ -25,6 +31,13 @@ export const commonHeaders = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   vary: 'Origin',
+};
+// Pages of the relay hold no script and cannot be framed. (No form-action: Chrome applies it to
+// the redirect after the post too, and the visitor returns to the site's origin.)
+const pageHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
 };
 
 export function jsonResponse(status: number, body: object, headers: HeadersInit = {}): Response {
@@ -64,9 +77,56 @@ export function htmlRefusal(
 `;
   return new Response(page, {
     status: contactErrorStatus[refusal.code],
-    headers: { ...commonHeaders, 'content-type': 'text/html; charset=utf-8', ...headers },
+    headers: { ...commonHeaders, ...pageHeaders, ...headers },
   });
 }
+
+/**
+ * The relay's no-JavaScript answer to a post without a valid ticket: the visitor's text, editable,
+ * in a form carrying a fresh ticket, posting back here ("confirm and send").
+ */
+export function confirmPage(
+  fields: Record<string, unknown>,
+  ticket: string,
+  action: string,
+  returnUrl: string,
+): Response {
+  const value = (name: string) => {
+    const text = fields[name];
+    return escapeHtml(typeof text === 'string' ? text : '');
+  };
+  const input = (name: string, label: string, extra = '') =>
+    `<p><label>${label}<br><input name="${name}" value="${value(name)}"${extra}></label></p>`;
+  const page = `<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Please confirm your message</title>
+<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36em;margin:2em auto;padding:0 1em}input,textarea{width:100%;font:inherit}</style>
+<main>
+<h1>Please confirm your message</h1>
+<p>Check your message and press Send.</p>
+<form method="post" action="${escapeHtml(action)}">
+${input(contactFields.name, 'Name', ' required')}
+${input(contactFields.email, 'Email', ' type="email" required')}
+${input(contactFields.subject, 'Subject (optional)')}
+<p><label>Message<br><textarea name="${contactFields.message}" rows="8" required>${value(contactFields.message)}</textarea></label></p>
+<div aria-hidden="true" style="position:absolute;left:-9999px"><label>Leave this field empty <input name="${contactFields.honeypot}" tabindex="-1" autocomplete="off"></label></div>
+<input type="hidden" name="${contactFields.ticket}" value="${escapeHtml(ticket)}">
+<input type="hidden" name="${RETURN_FIELD}" value="${escapeHtml(returnUrl)}">
+<p><button>Send</button></p>
+</form>
+</main>
+</html>
+`;
+  return new Response(page, {
+    status: contactErrorStatus[contactErrorCodes.spamSuspected],
+    headers: { ...commonHeaders, ...pageHeaders },
+  });
+}
+
+/** The confirmation page's hidden field keeping the page the visitor came from. */
+export const RETURN_FIELD = 'sitebeam_return';
 
 /** 303 to the page the form came from, marked `sent=1` so it can thank the visitor. */
 export function redirectSent(pageUrl: string): Response {
@@ -89,10 +149,12 @@ export function preflight(cors: Record<string, string>, methods: string): Respon
   });
 }
 
-export function methodNotAllowed(): Response {
-  return jsonResponse(
-    405,
-    { status: 'ko', error: 'Send the form with POST.', i18n_code: 'method_not_allowed' },
-    { allow: 'POST, OPTIONS' },
+export function methodNotAllowed(headers: Record<string, string>): Response {
+  return jsonRefusal(
+    {
+      code: contactErrorCodes.methodNotAllowed,
+      error: visitorText[contactErrorCodes.methodNotAllowed] as string,
+    },
+    { ...headers, allow: CONTACT_ALLOWED_METHODS },
   );
 }

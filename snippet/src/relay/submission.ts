@@ -1,10 +1,13 @@
-// A visitor's post: read the body (JSON or form-encoded) and apply the protocol's rules one by one.
-import { hasLineBreak, isBareEmailAddress } from '../client/address.js';
+// A visitor's post: read the body (JSON or form-encoded) and apply the protocol's rules one by one
+// (contract/contact-protocol.md, "The rules, in the order they are applied").
+import { isBareEmailAddress } from '../client/address.js';
 import {
   type ContactErrorCode,
   contactErrorCodes,
   contactFields,
   contactLimits,
+  multiLineForbiddenPattern,
+  singleLineForbiddenPattern,
 } from '../form/protocol.js';
 
 export interface Submission {
@@ -23,6 +26,9 @@ export interface Refusal {
 
 export type BodyKind = 'json' | 'form';
 
+/** What a field held that cannot be text: a value the rules refuse naming the field. */
+const NOT_UNICODE = Symbol('not valid Unicode');
+
 export function bodyKind(contentType: string | null): BodyKind | undefined {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
   if (mediaType === 'application/json') return 'json';
@@ -30,18 +36,18 @@ export function bodyKind(contentType: string | null): BodyKind | undefined {
   return undefined;
 }
 
-/** The body as text, or a refusal once it grows past `maxBytes` (the contact protocol's limit). */
+/** The body's bytes, or a refusal once it grows past `maxBytes` (read no further). */
 export async function readBody(
   request: Request,
   maxBytes: number = contactLimits.bodyMaxBytes,
-): Promise<string | Refusal> {
+): Promise<Uint8Array | Refusal> {
   const tooLarge: Refusal = {
     code: contactErrorCodes.payloadTooLarge,
     error: `The message is too large (more than ${maxBytes / 1024} KiB).`,
   };
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) return tooLarge;
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -61,33 +67,80 @@ export async function readBody(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+const encoder = new TextEncoder();
+
 /** The posted fields by name; a value that is not text stays as it came, for the rules to refuse. */
-export function parseFields(kind: BodyKind, text: string): Record<string, unknown> | Refusal {
-  if (kind === 'form') return Object.fromEntries(new URLSearchParams(text));
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
-  } catch {}
-  return { code: contactErrorCodes.invalidField, error: 'The form data could not be read.' };
+export function parseFields(kind: BodyKind, bytes: Uint8Array): Record<string, unknown> | Refusal {
+  return kind === 'form' ? parseForm(lenientUtf8.decode(bytes)) : parseJson(bytes);
 }
+
+function parseForm(text: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = Object.create(null);
+  for (const pair of text.split('&')) {
+    if (!pair) continue;
+    const [rawName = '', ...rest] = pair.split('=');
+    const name = percentDecode(rawName);
+    if (typeof name === 'string' && !(name in fields)) fields[name] = percentDecode(rest.join('='));
+  }
+  return fields;
+}
+
+function percentDecode(text: string): string | typeof NOT_UNICODE {
+  const bytes: number[] = [];
+  for (const part of text.replace(/\+/g, ' ').split(/(%[0-9A-Fa-f]{2})/)) {
+    if (/^%[0-9A-Fa-f]{2}$/.test(part)) bytes.push(Number.parseInt(part.slice(1), 16));
+    else bytes.push(...encoder.encode(part));
+  }
+  try {
+    return strictUtf8.decode(new Uint8Array(bytes));
+  } catch {
+    return NOT_UNICODE;
+  }
+}
+
+function parseJson(bytes: Uint8Array): Record<string, unknown> | Refusal {
+  let value: unknown;
+  try {
+    value = JSON.parse(lenientUtf8.decode(bytes));
+  } catch {
+    return unreadable;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return unreadable;
+  const fields = value as Record<string, unknown>;
+  let valid = true;
+  try {
+    strictUtf8.decode(bytes);
+  } catch {
+    valid = false;
+  }
+  for (const [name, field] of Object.entries(fields)) {
+    // The lenient decoder turned invalid bytes into U+FFFD; a lone surrogate came from an escape.
+    const broken = !valid && typeof field === 'string' && field.includes('\ufffd');
+    if (broken || (typeof field === 'string' && !isWellFormed(field))) fields[name] = NOT_UNICODE;
+  }
+  return fields;
+}
+
+const isWellFormed = (text: string) => !/\p{Surrogate}/u.test(text);
+
+const unreadable: Refusal = {
+  code: contactErrorCodes.invalidField,
+  error: 'The form data could not be read.',
+};
 
 export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'code' in value && 'error' in value;
 }
 
-/** A filled honeypot: the sign of an automated post. */
-export function spamSign(fields: Record<string, unknown>): Refusal | undefined {
-  const refusal: Refusal = {
-    code: contactErrorCodes.spamSuspected,
-    error: 'The message looks automated and was not sent. Please wait a few seconds and try again.',
-  };
+/** A filled honeypot: the sign of an automated post. The answer does not say which sign. */
+export function honeypotFilled(fields: Record<string, unknown>): boolean {
   const honeypot = fields[contactFields.honeypot];
-  return honeypot !== undefined && honeypot !== '' ? refusal : undefined;
+  return honeypot !== undefined && honeypot !== '';
 }
 
 /** The visitor's four fields, each checked against its rule; the first field at fault is named. */
@@ -97,27 +150,37 @@ export function checkFields(fields: Record<string, unknown>): Submission | Refus
     error: `${label[field]} ${problem}`,
     field,
   });
-  const text = (field: string, required: boolean, maxChars: number, oneLine: boolean) => {
+  const text = (field: string, required: boolean, maxChars: number, multiLine: boolean) => {
     const value = fields[field] ?? '';
+    if (value === NOT_UNICODE) return refuse(field, 'is not valid text (UTF-8).');
     if (typeof value !== 'string') return refuse(field, 'must be text.');
-    const trimmed = value.trim();
+    const forbidden = multiLine ? multiLineForbiddenPattern : singleLineForbiddenPattern;
+    if (forbidden.test(value)) {
+      return refuse(
+        field,
+        multiLine
+          ? 'holds a control character.'
+          : 'must fit on one line, without control characters.',
+      );
+    }
+    const trimmed = value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
     if (required && !trimmed) return refuse(field, 'is required.');
     if ([...trimmed].length > maxChars) {
       return refuse(field, `must be at most ${maxChars.toLocaleString('en')} characters.`);
     }
-    if (oneLine && hasLineBreak(value)) return refuse(field, 'must fit on one line.');
     return trimmed;
   };
 
-  const name = text(contactFields.name, true, contactLimits.nameMaxChars, true);
+  const name = text(contactFields.name, true, contactLimits.nameMaxChars, false);
   if (isRefusal(name)) return name;
-  const email = text(contactFields.email, true, contactLimits.emailMaxChars, true);
+  const email = text(contactFields.email, true, contactLimits.emailMaxChars, false);
   if (isRefusal(email)) return email;
-  if (!isBareEmailAddress(email))
+  if (!isBareEmailAddress(email)) {
     return refuse(contactFields.email, 'is not a valid email address.');
-  const subject = text(contactFields.subject, false, contactLimits.subjectMaxChars, true);
+  }
+  const subject = text(contactFields.subject, false, contactLimits.subjectMaxChars, false);
   if (isRefusal(subject)) return subject;
-  const message = text(contactFields.message, true, contactLimits.messageMaxChars, false);
+  const message = text(contactFields.message, true, contactLimits.messageMaxChars, true);
   if (isRefusal(message)) return message;
   return { name, email, subject, message };
 }

@@ -34,15 +34,25 @@ function status(form: HTMLFormElement) {
   return form.querySelector('[data-sitebeam-status]') as HTMLElement;
 }
 
-async function submit(form: HTMLFormElement) {
+async function submit(form: HTMLFormElement, timeout = 1000) {
   form.requestSubmit();
-  await vi.waitFor(() => expect(form.hasAttribute('aria-busy')).toBe(false));
+  await vi.waitFor(() => expect(form.hasAttribute('aria-busy')).toBe(false), { timeout });
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status }));
+/** An endpoint that gives no ticket (GET 404) and answers every POST with `post()`. */
+function endpoint(post: () => Promise<Response>) {
+  return vi.fn((_url: string, init?: RequestInit) =>
+    init?.method === 'POST' ? post() : Promise.resolve(new Response('', { status: 404 })),
+  );
 }
+
+function answer(status: number, body: unknown) {
+  return endpoint(async () => new Response(JSON.stringify(body), { status }));
+}
+
+const posts = (fetchMock: ReturnType<typeof vi.fn>) =>
+  fetchMock.mock.calls.filter((call) => (call[1] as RequestInit | undefined)?.method === 'POST');
 
 beforeEach(() => {
   document.documentElement.lang = 'en';
@@ -65,12 +75,12 @@ describe('enhanceForm', () => {
   });
 
   it('refuses an empty required field before any request, and focuses it', async () => {
-    const fetchMock = vi.fn();
+    const fetchMock = answer(200, { status: 'ok' });
     vi.stubGlobal('fetch', fetchMock);
     const form = renderForm();
     fill(form, { ...valid, name: '   ' });
     form.requestSubmit();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toHaveLength(0);
     expect(status(form).textContent).toBe('Please fill in “Your name”.');
     expect(control(form, 'name').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(control(form, 'name'));
@@ -78,7 +88,7 @@ describe('enhanceForm', () => {
   });
 
   it('refuses a malformed email address and two addresses at once', () => {
-    const fetchMock = vi.fn();
+    const fetchMock = answer(200, { status: 'ok' });
     vi.stubGlobal('fetch', fetchMock);
     const form = renderForm();
     for (const email of ['ada@example', 'ada@example.test, eve@example.test']) {
@@ -87,20 +97,20 @@ describe('enhanceForm', () => {
       expect(status(form).textContent).toBe('Please enter a valid email address.');
       expect(document.activeElement).toBe(control(form, 'email'));
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toHaveLength(0);
   });
 
   it('refuses a message over 10,000 characters', () => {
-    vi.stubGlobal('fetch', vi.fn());
+    vi.stubGlobal('fetch', answer(200, { status: 'ok' }));
     const form = renderForm();
     fill(form, { ...valid, message: 'x'.repeat(10_001) });
     form.requestSubmit();
     expect(status(form).textContent).toBe('“Your message” is too long.');
   });
 
-  it('posts every named control as JSON with the start time, disabling the button meanwhile', async () => {
+  it('posts every named control as JSON, disabling the button meanwhile', async () => {
     let release: (response: Response) => void = () => {};
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)));
+    const fetchMock = endpoint(() => new Promise<Response>((resolve) => (release = resolve)));
     vi.stubGlobal('fetch', fetchMock);
     const form = renderForm();
     fill(form, valid);
@@ -110,7 +120,8 @@ describe('enhanceForm', () => {
     expect(button.disabled).toBe(true);
     expect(form.dataset.state).toBe('sending');
     expect(status(form).textContent).toBe('Sending…');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    await vi.waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    const [url, init] = posts(fetchMock)[0] as unknown as [string, RequestInit];
     expect(url).toBe(action);
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
@@ -124,21 +135,23 @@ describe('enhanceForm', () => {
     expect(control(form, 'message').value).toBe('');
   });
 
-  it('ignores a second submit while the first is on its way', () => {
-    const fetchMock = vi.fn(() => new Promise<Response>(() => {}));
+  it('ignores a second submit while the first is on its way', async () => {
+    const fetchMock = endpoint(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchMock);
     const form = renderForm();
     fill(form, valid);
     form.requestSubmit();
     form.dispatchEvent(new Event('submit', { cancelable: true }));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(posts(fetchMock)).toHaveLength(1);
   });
 
   const failures: [string, () => unknown, string][] = [
     [
       'the network is down',
       () =>
-        vi.fn(async () => {
+        endpoint(async () => {
           throw new TypeError('Failed to fetch');
         }),
       'Not sent: you seem to be offline. Please try again.',
@@ -150,7 +163,7 @@ describe('enhanceForm', () => {
     ],
     [
       'a 429 without a JSON body',
-      () => vi.fn(async () => new Response('slow down', { status: 429 })),
+      () => endpoint(async () => new Response('slow down', { status: 429 })),
       'Not sent: too many messages. Please try again later.',
     ],
     [
@@ -160,7 +173,7 @@ describe('enhanceForm', () => {
     ],
     [
       'an HTML 500 page',
-      () => vi.fn(async () => new Response('<h1>oops</h1>', { status: 500 })),
+      () => endpoint(async () => new Response('<h1>oops</h1>', { status: 500 })),
       'Not sent: the server had a problem. Please try again.',
     ],
     [
@@ -221,7 +234,7 @@ describe('enhanceForm', () => {
 
   it('speaks French on a French page', () => {
     document.documentElement.lang = 'fr-CA';
-    vi.stubGlobal('fetch', vi.fn());
+    vi.stubGlobal('fetch', answer(200, { status: 'ok' }));
     const form = renderForm();
     fill(form, { ...valid, message: '' });
     form.requestSubmit();
@@ -241,5 +254,69 @@ describe('enhanceForm', () => {
     enhanceForm(form);
     expect(form.querySelectorAll('[data-sitebeam-status]')).toHaveLength(1);
     expect(form.querySelectorAll(`[name="${contactFields.honeypot}"]`)).toHaveLength(1);
+  });
+
+  describe('the fill-time ticket', () => {
+    const ticketing = (post: () => Promise<Response>) => {
+      let issued = 0;
+      return vi.fn((_url: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? post()
+          : Promise.resolve(Response.json({ status: 'ok', ticket: `t-${++issued}` })),
+      );
+    };
+
+    it('is fetched from the action on the first focus, once, and posted with the form', async () => {
+      const fetchMock = ticketing(async () => Response.json({ status: 'ok', message: 'Thanks' }));
+      vi.stubGlobal('fetch', fetchMock);
+      const form = renderForm();
+      control(form, 'name').focus();
+      control(form, 'email').focus();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls[0]?.[0]).toBe(action);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_000);
+      fill(form, valid);
+      await submit(form);
+      const [, init] = posts(fetchMock)[0] as unknown as [string, RequestInit];
+      expect(JSON.parse(init.body as string).ticket).toBe('t-1');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      vi.restoreAllMocks();
+    });
+
+    it('is not posted before the minimum fill time since it arrived', async () => {
+      const fetchMock = ticketing(async () => Response.json({ status: 'ok', message: 'Thanks' }));
+      vi.stubGlobal('fetch', fetchMock);
+      const form = renderForm();
+      fill(form, valid);
+      const before = Date.now();
+      await submit(form, 5000);
+      expect(Date.now() - before).toBeGreaterThanOrEqual(2900);
+      expect(posts(fetchMock)).toHaveLength(1);
+      expect(form.dataset.state).toBe('sent');
+    }, 10_000);
+
+    it('is fetched again after a refusal naming it', async () => {
+      const fetchMock = ticketing(async () =>
+        Response.json(
+          { status: 'ko', error: 'x', i18n_code: 'spam_suspected', field: 'ticket' },
+          { status: 400 },
+        ),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const form = renderForm();
+      control(form, 'name').focus();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_000);
+      fill(form, valid);
+      await submit(form);
+      expect(status(form).textContent).toBe(
+        'Not sent: that was too fast. Please wait a few seconds and try again.',
+      );
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      const [, third] = fetchMock.mock.calls[2] as unknown as [string, RequestInit | undefined];
+      expect(third).toBeUndefined();
+      vi.restoreAllMocks();
+    });
   });
 });

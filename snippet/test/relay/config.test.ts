@@ -33,7 +33,9 @@ describe('configFromEnv', () => {
     });
     const resolved = resolveConfig(config);
     expect(resolved.allowedOrigins).toEqual(['https://shop.example', 'https://www.shop.example']);
-    expect(resolved.rateLimitPerMinute).toBe(5);
+    expect(resolved.rateLimit).toBe(5);
+    expect(resolved.rateLimitWindowS).toBe(60);
+    expect(resolved.trustedProxyHops).toBe(1);
     expect(resolved.minFillMs).toBe(3000);
     expect(resolved.redirectUrl).toBeUndefined();
   });
@@ -83,16 +85,34 @@ describe('configFromEnv', () => {
     );
   });
 
-  it('reads the optional tuning variables', () => {
+  it('reads SITEBEAM_RATE_LIMIT_PER_MINUTE, the former name, as a count per 60 seconds', () => {
     const config = configFromEnv({
       ...env,
       SITEBEAM_RATE_LIMIT_PER_MINUTE: '20',
+      SITEBEAM_RATE_LIMIT_WINDOW_S: '3600',
+    });
+    expect(resolveConfig(config)).toMatchObject({ rateLimit: 20, rateLimitWindowS: 60 });
+    expect(
+      refusal({ ...env, SITEBEAM_RATE_LIMIT_PER_MINUTE: '20', SITEBEAM_RATE_LIMIT: '10' }),
+    ).toMatch(/^SITEBEAM_RATE_LIMIT_PER_MINUTE is the former name of SITEBEAM_RATE_LIMIT/);
+  });
+
+  it('reads the optional tuning variables', () => {
+    const config = configFromEnv({
+      ...env,
+      SITEBEAM_RATE_LIMIT: '20',
+      SITEBEAM_RATE_LIMIT_WINDOW_S: '600',
+      SITEBEAM_TRUSTED_PROXY_HOPS: '2',
+      SITEBEAM_TICKET_SECRET: 'a long random secret',
       SITEBEAM_MIN_FILL_MS: '0',
       SITEBEAM_REDIRECT_URL: 'https://shop.example/contact',
       SITEBEAM_CLIENT_IP_HEADER: 'CF-Connecting-IP',
     });
     expect(resolveConfig(config)).toMatchObject({
-      rateLimitPerMinute: 20,
+      rateLimit: 20,
+      rateLimitWindowS: 600,
+      trustedProxyHops: 2,
+      ticketSecret: 'a long random secret',
       minFillMs: 0,
       redirectUrl: 'https://shop.example/contact',
       clientIpHeader: 'cf-connecting-ip',

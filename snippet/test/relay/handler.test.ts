@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EmailMessage } from '../../src/client/index.js';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
+import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
 
 const site = 'https://shop.example';
 const token = 'secret-token-123';
@@ -22,6 +23,7 @@ function relay(overrides: Partial<RelayConfig> = {}) {
     allowedOrigins: [site],
     siteName: 'Example Shop',
     minFillMs: 0,
+    ticketSecret: 'test-secret',
     fetch: fetch as typeof globalThis.fetch,
     log,
     ...overrides,
@@ -29,7 +31,8 @@ function relay(overrides: Partial<RelayConfig> = {}) {
   return { handler, sent, fetch, log };
 }
 
-const visitor = { name: 'Ada', email: 'ada@example.test', subject: 'Hi', message: 'Hello' };
+const ticket = await createTicketIssuer(ticketKey('test-secret', ''), 0).issue(Date.now());
+const visitor = { name: 'Ada', email: 'ada@example.test', subject: 'Hi', message: 'Hello', ticket };
 
 function jsonPost(body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}/contact`, {
@@ -245,7 +248,7 @@ describe('origins and CORS', () => {
     const allowed = await handler(preflight(site));
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(site);
-    expect(allowed.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(allowed.headers.get('access-control-allow-methods')).toBe('GET, POST');
     expect(allowed.headers.get('access-control-allow-headers')).toContain('content-type');
     const refused = await handler(preflight('https://evil.example'));
     expect(refused.status).toBe(403);
@@ -262,11 +265,12 @@ describe('origins and CORS', () => {
     expect((await handler(sameOrigin)).status).toBe(200);
   });
 
-  it('answers 405 to a GET', async () => {
+  it('answers 405 to a PUT, naming the methods it takes', async () => {
     const { handler } = relay();
-    const response = await handler(new Request(`${site}/contact`));
+    const response = await handler(new Request(`${site}/contact`, { method: 'PUT' }));
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(response.headers.get('allow')).toBe('GET, POST, OPTIONS');
+    expect((await response.json()).i18n_code).toBe('method_not_allowed');
   });
 });
 

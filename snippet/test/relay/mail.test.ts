@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeEmail, escapeHtml } from '../../src/relay/mail.js';
+import { composeEmail, composeSubject, escapeHtml } from '../../src/relay/mail.js';
 
 const config = {
   contactTo: 'owner@shop.example',
@@ -45,5 +45,16 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x">'&'</a> é`)).toBe(
       '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt; é',
     );
+  });
+});
+
+describe('composeSubject', () => {
+  it('keeps the subject within 998 characters by shortening the site name, never the subject', () => {
+    const subject = 's'.repeat(200);
+    const composed = composeSubject('Shop '.repeat(300), subject);
+    expect([...composed].length).toBe(998);
+    expect(composed.endsWith(`…] ${subject}`)).toBe(true);
+    expect(composeSubject('Example Shop', 'Hi')).toBe('[Example Shop] Hi');
+    expect([...composeSubject('é'.repeat(900), '😀'.repeat(200))].length).toBe(998);
   });
 });

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
+import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
+import { rawPost } from './raw-post.ts';
 import { type RunningRelay, runRelayOnce, startRelay } from './start-relay.ts';
 
 const site = 'http://shop.example.test';
@@ -12,6 +14,7 @@ const visitor = {
   email: 'ada@example.test',
   subject: 'Hello',
   message: 'Line 1\n<script>alert(1)</script>',
+  ticket: await createTicketIssuer(ticketKey('test-secret', ''), 0).issue(Date.now() - 5000),
 };
 const logged: string[] = [];
 
@@ -35,8 +38,8 @@ function relay(overrides: Partial<RelayConfig> = {}) {
     contactFrom: 'forms@example.test',
     allowedOrigins: [site],
     siteName: 'Example Shop',
-    minFillMs: 0,
-    rateLimitPerMinute: 1000,
+    ticketSecret: 'test-secret',
+    rateLimit: 1000,
     apiTimeoutMs: 3000,
     log: (line) => logged.push(line),
     ...overrides,
@@ -156,6 +159,7 @@ describe('the sitebeam-relay command', () => {
     SITEBEAM_CONTACT_FROM: 'forms@example.test',
     SITEBEAM_ALLOWED_ORIGINS: site,
     SITEBEAM_SITE_NAME: 'Example Shop',
+    SITEBEAM_TICKET_SECRET: 'test-secret',
   });
   let running: RunningRelay | undefined;
   afterAll(() => running?.stop());
@@ -168,7 +172,7 @@ describe('the sitebeam-relay command', () => {
   });
 
   it('serves the relay over HTTP: a JSON post, then a native form post redirected back', async () => {
-    running = await startRelay({ ...env(), SITEBEAM_MIN_FILL_MS: '0' });
+    running = await startRelay(env());
     const json = await fetch(`${running.url}/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: site },
@@ -193,7 +197,7 @@ describe('the sitebeam-relay command', () => {
   });
 
   it('limits a visitor to 5 posts a minute by default', async () => {
-    const limited = await startRelay({ ...env(), SITEBEAM_MIN_FILL_MS: '0' });
+    const limited = await startRelay(env());
     try {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 6; attempt++) {
@@ -207,6 +211,30 @@ describe('the sitebeam-relay command', () => {
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+describe("the stub's /contact (the relay mounted in the stub)", () => {
+  it('answers 413 to bodies over the limit without reading them, never 500, counting each', async () => {
+    const port = Number(new URL(stub.url).port);
+    const big = Buffer.alloc(1024 * 1024, 'a');
+    const answers = [
+      await rawPost(port, { body: big }),
+      await rawPost(port, { body: big, chunked: true }),
+      await rawPost(port, {}),
+      await rawPost(port, {}),
+      await rawPost(port, {}),
+      await rawPost(port, {}),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([413, 413, 400, 400, 400, 429]);
+    expect(JSON.parse(answers[0]?.body ?? '').i18n_code).toBe('payload_too_large');
+  });
+
+  it('never answers 500 to a malformed Host (the stub refuses it before the relay)', async () => {
+    const port = Number(new URL(stub.url).port);
+    for (const host of ['exa mple.com', '[::1']) {
+      expect([400, 403]).toContain((await rawPost(port, { host })).status);
     }
   });
 });

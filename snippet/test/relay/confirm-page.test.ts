@@ -1,0 +1,128 @@
+// The relay's no-JavaScript path for the fill-time ticket: a native post without a valid ticket
+// gets a confirmation page holding the visitor's text and a fresh ticket; sending it goes through.
+import { describe, expect, it, vi } from 'vitest';
+import { createRelayHandler } from '../../src/relay/index.js';
+
+const site = 'https://shop.example';
+
+function relay(minFillMs: number) {
+  const fetch = vi.fn(async () => Response.json({ status: 'ok', id: 'mail-1' }));
+  const handler = createRelayHandler({
+    apiUrl: 'https://api.example',
+    apiToken: 'token',
+    contactTo: 'owner@shop.example',
+    contactFrom: 'forms@shop.example',
+    allowedOrigins: [site],
+    siteName: 'Shop',
+    minFillMs,
+    fetch: fetch as typeof globalThis.fetch,
+    log: () => {},
+  });
+  return { handler, fetch };
+}
+
+const formPost = (body: string, from: string, referer: string) =>
+  new Request('https://relay.example/contact', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from, referer },
+    body,
+  });
+
+/** The confirmation page's form as the browser would post it. */
+function formOf(page: string): string {
+  const fields = new URLSearchParams();
+  for (const [, name, value] of page.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+    fields.set(name as string, decode(value as string));
+  }
+  for (const [, name, value] of page.matchAll(/<textarea name="([^"]+)"[^>]*>([^<]*)</g)) {
+    fields.set(name as string, decode(value as string));
+  }
+  fields.set('homepage', '');
+  return fields.toString();
+}
+
+const decode = (html: string) =>
+  html.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) =>
+    entity === 'amp'
+      ? '&'
+      : entity === 'lt'
+        ? '<'
+        : entity === 'gt'
+          ? '>'
+          : entity === 'quot'
+            ? '"'
+            : "'",
+  );
+
+describe('a native post without a ticket', () => {
+  const typed = {
+    name: 'Ann "the <b>Bold</b>"',
+    email: 'ann@example.com',
+    subject: 'Hi & bye',
+    message: 'Line one\n</textarea><script>x()</script>',
+  };
+
+  it('gets a confirmation page with the text kept (escaped) and a fresh ticket, and nothing is sent', async () => {
+    const { handler, fetch } = relay(0);
+    const response = await handler(
+      formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`),
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const page = await response.text();
+    expect(page).toContain('Please confirm your message');
+    expect(page).not.toContain('<script>x()');
+    expect(page).not.toContain('<b>Bold');
+    expect(page).toMatch(/name="ticket" value="\d+\.[A-Za-z0-9_-]{43}"/);
+    expect(page).toContain('action="/contact"');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is sent when the visitor confirms, and returns to the page the form was on', async () => {
+    const { handler, fetch } = relay(0);
+    const page = await (
+      await handler(formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`))
+    ).text();
+    const confirmed = await handler(
+      formPost(formOf(page), 'https://relay.example', 'https://relay.example/contact'),
+    );
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${site}/contact-us?sent=1`);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const sent = JSON.parse(
+      (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string,
+    );
+    expect(sent.subject).toBe('[Shop] Hi & bye');
+    expect(sent.content).toContain('&lt;/textarea&gt;');
+  });
+
+  it('confirmed sooner than the minimum fill time, shows the page again', async () => {
+    const { handler, fetch } = relay(60_000);
+    const page = await (
+      await handler(formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`))
+    ).text();
+    const again = await handler(
+      formPost(formOf(page), 'https://relay.example', 'https://relay.example/contact'),
+    );
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('Please confirm your message');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('never returns to a page on an origin it does not allow', async () => {
+    const { handler } = relay(0);
+    const page = await (
+      await handler(formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`))
+    ).text();
+    const tampered = formOf(page).replace(
+      /sitebeam_return=[^&]*/,
+      `sitebeam_return=${encodeURIComponent('https://evil.example/phish')}`,
+    );
+    const answer = await handler(
+      formPost(tampered, 'https://relay.example', 'https://relay.example/contact'),
+    );
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).not.toContain('evil.example');
+  });
+});
