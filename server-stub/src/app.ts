@@ -14,7 +14,7 @@ import { contactRelayRoute } from './routes/contact-relay.js';
 import { demoRoutes } from './routes/demo.js';
 import { emailRoutes } from './routes/email.js';
 import { stubAdminRoutes } from './routes/stub-admin.js';
-import { TRACKER_PREFIX, trackerHeaders, trackerRoutes } from './routes/tracker.js';
+import { isTrackerUrl, trackerHeaders, trackerRoutes } from './routes/tracker.js';
 import { AccountStore, defaultAccount } from './store/accounts.js';
 import { CapturedLog } from './store/captured.js';
 import { GeoLocator } from './tracker/geo.js';
@@ -75,7 +75,7 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     requestTimeout: 30_000,
     // A path that is not valid percent-encoding never reaches a route: answer it in the contract's terms.
     frameworkErrors: (_error, request, reply) => {
-      const tracker = request.url.startsWith(TRACKER_PREFIX);
+      const tracker = isTrackerUrl(request.url);
       if (tracker) reply.headers(trackerHeaders);
       return sendError(
         reply,
@@ -117,7 +117,7 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(TRACKER_PREFIX)) reply.headers(trackerHeaders);
+    if (isTrackerUrl(request.url)) reply.headers(trackerHeaders);
   });
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {

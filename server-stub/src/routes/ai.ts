@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type PromptRequest, paths } from 'sitebeam/client';
+import { apiPaths, type PromptRequest, paths } from 'sitebeam/client';
 import { requireAccount } from '../auth.js';
 import type { StubContext } from '../context.js';
 import {
@@ -43,7 +43,7 @@ export function aiRoutes(app: FastifyInstance, context: StubContext) {
   );
 
   app.get<{ Params: { model: string } }>(
-    '/v1/ai/model/:model',
+    `${apiPaths.modelPrefix}:model`,
     {
       onRequest,
       schema: {

@@ -1,13 +1,18 @@
 // GET|HEAD /v1/tracker/json/{website} and /v1/tracker/img/{website}, plus their CORS pre-flight.
 // Called by browsers on any site: no token, `Access-Control-Allow-Origin: *`, never cached.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorCodes, limits } from 'sitebeam/client';
+import { apiPaths, errorCodes, limits } from 'sitebeam/client';
 import type { StubContext } from '../context.js';
 import { ContractError } from '../errors.js';
 import { errorBodySchema, trackerRecordSchema } from '../schemas.js';
 import { transparentPixel } from '../tracker/pixel.js';
 
-export const TRACKER_PREFIX = '/v1/tracker/';
+const trackerPrefixes = [apiPaths.trackerJsonPrefix, apiPaths.trackerImgPrefix];
+const jsonRoute = `${apiPaths.trackerJsonPrefix}:website`;
+const imgRoute = `${apiPaths.trackerImgPrefix}:website`;
+
+export const isTrackerUrl = (url: string) =>
+  trackerPrefixes.some((prefix) => url.startsWith(prefix));
 
 export const trackerHeaders = {
   'access-control-allow-origin': '*',
@@ -43,7 +48,7 @@ export function trackerRoutes(app: FastifyInstance, context: StubContext) {
     return reply.type('image/png').send(transparentPixel);
   };
 
-  for (const path of ['/v1/tracker/json/', '/v1/tracker/img/']) {
+  for (const path of trackerPrefixes) {
     app.route({
       method: ['GET', 'HEAD'],
       url: path,
@@ -52,7 +57,7 @@ export function trackerRoutes(app: FastifyInstance, context: StubContext) {
     });
   }
 
-  app.get('/v1/tracker/json/:website', {
+  app.get(jsonRoute, {
     schema: {
       summary: 'Record a visit and return its record',
       params: websiteParams,
@@ -60,7 +65,7 @@ export function trackerRoutes(app: FastifyInstance, context: StubContext) {
     },
     handler: json,
   });
-  app.get('/v1/tracker/img/:website', {
+  app.get(imgRoute, {
     schema: {
       summary: 'Record a visit and return a 1×1 transparent PNG',
       params: websiteParams,
@@ -70,27 +75,26 @@ export function trackerRoutes(app: FastifyInstance, context: StubContext) {
   });
 
   // HEAD answers the headers a GET would have, without recording a visit.
-  app.head<{ Params: { website?: string } }>(
-    '/v1/tracker/json/:website',
-    async (request, reply) => {
-      websiteOf(request);
-      return reply.type('application/json; charset=utf-8').send();
-    },
-  );
-  app.head<{ Params: { website?: string } }>('/v1/tracker/img/:website', async (request, reply) => {
+  app.head<{ Params: { website?: string } }>(jsonRoute, async (request, reply) => {
+    websiteOf(request);
+    return reply.type('application/json; charset=utf-8').send();
+  });
+  app.head<{ Params: { website?: string } }>(imgRoute, async (request, reply) => {
     websiteOf(request);
     return reply.type('image/png').header('content-length', transparentPixel.length).send();
   });
 
-  app.options('/v1/tracker/*', { schema: { hide: true } }, async (request, reply) => {
-    const requested = request.headers['access-control-request-headers'];
-    return reply
-      .code(204)
-      .headers({
-        'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-        'access-control-max-age': '86400',
-        ...(requested ? { 'access-control-allow-headers': requested } : {}),
-      })
-      .send();
-  });
+  for (const prefix of trackerPrefixes) {
+    app.options(`${prefix}*`, { schema: { hide: true } }, async (request, reply) => {
+      const requested = request.headers['access-control-request-headers'];
+      return reply
+        .code(204)
+        .headers({
+          'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+          'access-control-max-age': '86400',
+          ...(requested ? { 'access-control-allow-headers': requested } : {}),
+        })
+        .send();
+    });
+  }
 }
