@@ -186,18 +186,18 @@ function phpConstants(style) {
   group(
     'CONTACT_RESPONSE_FIELD',
     contact.responseFields,
-    "Members of the contact endpoint's JSON answers besides status, error and i18n_code.",
+    "Members of the contact endpoint's JSON answers.\n\nBesides status, error and i18n_code.",
   );
   group('CONTACT', contact.limits, 'Limits of the contact protocol (characters are code points).');
   group(
     'CONTACT',
     contact.defaults,
-    'Defaults of the contact protocol (an endpoint may make the rate limit configurable).',
+    'Defaults of the contact protocol.\n\nAn endpoint may make the rate limit configurable.',
   );
   add(
     'CONTACT_TICKET_HMAC_PREFIX',
     phpString(contact.ticket.hmacPrefix),
-    'A ticket is `<issued_ms>.<sig>`, sig = base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true)) without padding.',
+    'A fill-time ticket is `<issued_ms>.<sig>`.\n\nThe signature is base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true)) without padding.',
   );
   add('CONTACT_TICKET_HASH', phpString(contact.ticket.hash));
   add('CONTACT_ALLOWED_METHODS', phpString(contact.methods.allow), 'The Allow header of a 405.');
@@ -227,7 +227,7 @@ function phpConstants(style) {
   group(
     'CHAT_RESPONSE_FIELD',
     chat.responseFields,
-    "Members of the chat endpoint's JSON answers besides status, error and i18n_code.",
+    "Members of the chat endpoint's JSON answers.\n\nBesides status, error and i18n_code.",
   );
   group('CHAT', chat.limits, 'Limits of the chat protocol (characters are code points).');
   group('CHAT', chat.defaults, 'Defaults of the chat protocol (the rate limit is configurable).');
@@ -235,44 +235,81 @@ function phpConstants(style) {
   add(
     'CHAT_UNSCORED_MODELS',
     list(chat.unscoredModels),
-    'Models whose score is always 0: endpoints leave `score` out of their answers.',
+    'Models whose score is always 0.\n\nEndpoints leave `score` out of their answers.',
   );
   add('CHAT_ALLOWED_METHODS', phpString(chat.methods.allow), 'The Allow header of a 405.');
   errors('CHAT_ERROR', chat.errors, "The chat protocol's error codes (i18n_code).");
   return constants;
 }
 
+/** Words of `text` in lines that fit `width` characters after `prefix`. */
+function wrap(text, prefix, width) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && prefix.length + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.map((words) => `${prefix}${words}`).join('\n');
+}
+
 function php({ namespace, indent, guard, style }) {
-  const body = phpConstants(style)
-    .map(([name, value, doc]) => {
-      const comment = doc ? `${indent}/**\n${indent} * ${doc}\n${indent} */\n` : '';
+  // A blank line ends the one-line summary; what follows is wrapped as further paragraphs.
+  const docComment = (text, lead = indent) =>
+    `${lead}/**\n${text
+      .split('\n\n')
+      .map((paragraph) => wrap(paragraph, `${lead} * `, style.width))
+      .join(`\n${lead} *\n`)}\n${lead} */\n`;
+  const constants = phpConstants(style);
+  // WordPress aligns the `=` of consecutive constants; a doc comment starts a new run.
+  const runWidth = [];
+  for (let start = 0; start < constants.length; ) {
+    let end = start + 1;
+    while (end < constants.length && !constants[end][2]) end += 1;
+    const width = Math.max(...constants.slice(start, end).map(([name]) => name.length));
+    for (let index = start; index < end; index += 1) runWidth[index] = width;
+    start = end;
+  }
+  const body = constants
+    .map(([name, value, doc], index) => {
+      const comment = doc ? docComment(doc) : '';
       const indented = value.replace(/\n/g, `\n${indent}`);
-      return `${doc ? '\n' : ''}${comment}${indent}public const ${name} = ${indented};`;
+      const padded = style.align ? name.padEnd(runWidth[index]) : name;
+      return `${doc ? '\n' : ''}${comment}${indent}public const ${padded} = ${indented};`;
     })
     .join('\n')
     .replace(/^\n/, '');
   const head = guard
     ? `<?php\n/**\n * ${notice}\n *\n * @package Sitebeam\n */\n\nnamespace ${namespace};\n\nif ( ! defined( 'ABSPATH' ) ) {\n\texit;\n}\n`
-    : `<?php\n\n// ${notice}\n\ndeclare(strict_types=1);\n\nnamespace ${namespace};\n`;
+    : `<?php\n\ndeclare(strict_types=1);\n\nnamespace ${namespace};\n`;
+  const summary =
+    'The Sitebeam contract, generated.\n\nAPI paths, field names, limits and codes, and the contact and chat protocols.';
   return `${head}
-/**
- * The Sitebeam contract: API paths, field names, limits and codes, and the contact and chat protocols.
- */
-final class Contract {
+${docComment(guard ? summary : `${summary}\n\n${notice}`, '')}final class Contract {
 
 ${body}
-
-}
+${style.align ? '' : '\n'}}
 `;
 }
 
 const wordpressStyle = {
+  width: 100,
+  align: true,
   array: (items) => `array( ${items.join(', ')} )`,
-  map: (entries) =>
-    `array(\n${entries.map(([key, value]) => `\t${key} => ${value},`).join('\n')}\n)`,
+  map: (entries) => {
+    const width = Math.max(...entries.map(([key]) => key.length));
+    return `array(\n${entries.map(([key, value]) => `\t${key.padEnd(width)} => ${value},`).join('\n')}\n)`;
+  },
 };
 const drupalStyle = {
-  array: (items) => `[${items.join(', ')}]`,
+  width: 80,
+  array: (items) =>
+    items.join(', ').length > 60
+      ? `[\n${items.map((item) => `  ${item},`).join('\n')}\n]`
+      : `[${items.join(', ')}]`,
   map: (entries) => `[\n${entries.map(([key, value]) => `  ${key} => ${value},`).join('\n')}\n]`,
 };
 

@@ -1,13 +1,16 @@
 <?php
 
-// Generated from contract/sitebeam-contract.json by contract/generate.mjs — do not edit: change the JSON and run `npm run contract`.
-
 declare(strict_types=1);
 
 namespace Drupal\sitebeam;
 
 /**
- * The Sitebeam contract: API paths, field names, limits and codes, and the contact and chat protocols.
+ * The Sitebeam contract, generated.
+ *
+ * API paths, field names, limits and codes, and the contact and chat protocols.
+ *
+ * Generated from contract/sitebeam-contract.json by contract/generate.mjs — do
+ * not edit: change the JSON and run `npm run contract`.
  */
 final class Contract {
 
@@ -113,12 +116,26 @@ final class Contract {
   /**
    * Models every instance lists.
    */
-  public const KNOWN_MODELS = ['gpt2', 'nlptownsentiment', 'nltksentiment', 'textblobsentiment', 'robertaemotion', 'mock', 'log'];
+  public const KNOWN_MODELS = [
+    'gpt2',
+    'nlptownsentiment',
+    'nltksentiment',
+    'textblobsentiment',
+    'robertaemotion',
+    'mock',
+    'log',
+  ];
 
   /**
    * Prompt settings by type.
    */
-  public const PROMPT_INTEGER_SETTINGS = ['max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beams', 'top_k'];
+  public const PROMPT_INTEGER_SETTINGS = [
+    'max_length',
+    'num_return_sequences',
+    'no_repeat_ngram_size',
+    'num_beams',
+    'top_k',
+  ];
   public const PROMPT_POSITIVE_NUMBER_SETTINGS = ['top_p', 'temperature'];
   public const PROMPT_BOOLEAN_SETTINGS = ['early_stopping', 'do_sample', 'skip_special_tokens'];
 
@@ -146,7 +163,9 @@ final class Contract {
   public const CONTACT_FIELD_TICKET = 'ticket';
 
   /**
-   * Members of the contact endpoint's JSON answers besides status, error and i18n_code.
+   * Members of the contact endpoint's JSON answers.
+   *
+   * Besides status, error and i18n_code.
    */
   public const CONTACT_RESPONSE_FIELD_FIELD = 'field';
   public const CONTACT_RESPONSE_FIELD_MESSAGE = 'message';
@@ -163,7 +182,9 @@ final class Contract {
   public const CONTACT_API_SUBJECT_MAX_CHARS = 998;
 
   /**
-   * Defaults of the contact protocol (an endpoint may make the rate limit configurable).
+   * Defaults of the contact protocol.
+   *
+   * An endpoint may make the rate limit configurable.
    */
   public const CONTACT_MIN_FILL_MS = 3000;
   public const CONTACT_TICKET_MAX_AGE_S = 86400;
@@ -172,7 +193,10 @@ final class Contract {
   public const CONTACT_RATE_LIMIT_WINDOW_S = 60;
 
   /**
-   * A ticket is `<issued_ms>.<sig>`, sig = base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true)) without padding.
+   * A fill-time ticket is `<issued_ms>.<sig>`.
+   *
+   * The signature is base64url(hash_hmac(CONTACT_TICKET_HASH, prefix .
+   * issued_ms, secret, true)) without padding.
    */
   public const CONTACT_TICKET_HMAC_PREFIX = 'sitebeam-contact-ticket:';
   public const CONTACT_TICKET_HASH = 'sha256';
@@ -240,7 +264,9 @@ final class Contract {
   public const CHAT_FIELD_HONEYPOT = 'homepage';
 
   /**
-   * Members of the chat endpoint's JSON answers besides status, error and i18n_code.
+   * Members of the chat endpoint's JSON answers.
+   *
+   * Besides status, error and i18n_code.
    */
   public const CHAT_RESPONSE_FIELD_MODELS = 'models';
   public const CHAT_RESPONSE_FIELD_MODEL = 'model';
@@ -261,13 +287,15 @@ final class Contract {
   public const CHAT_RATE_LIMIT_WINDOW_S = 60;
 
   /**
-   * The widget's automatic retries while a model warms up, and the longest Retry-After it honours.
+   * Retries while a model warms up, and the longest Retry-After honoured.
    */
   public const CHAT_WIDGET_LOADING_RETRIES = 5;
   public const CHAT_WIDGET_RETRY_AFTER_MAX_S = 30;
 
   /**
-   * Models whose score is always 0: endpoints leave `score` out of their answers.
+   * Models whose score is always 0.
+   *
+   * Endpoints leave `score` out of their answers.
    */
   public const CHAT_UNSCORED_MODELS = ['gpt2', 'mock', 'log'];
 

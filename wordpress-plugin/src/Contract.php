@@ -12,7 +12,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * The Sitebeam contract: API paths, field names, limits and codes, and the contact and chat protocols.
+ * The Sitebeam contract, generated.
+ *
+ * API paths, field names, limits and codes, and the contact and chat protocols.
  */
 final class Contract {
 
@@ -24,54 +26,54 @@ final class Contract {
 	/**
 	 * API paths; a *_PREFIX is followed by the percent-encoded model or website.
 	 */
-	public const PATH_EMAIL = '/v1/email';
-	public const PATH_MODELS = '/v1/ai/models';
-	public const PATH_PROMPT = '/v1/ai/prompt';
-	public const PATH_MODEL_PREFIX = '/v1/ai/model/';
+	public const PATH_EMAIL               = '/v1/email';
+	public const PATH_MODELS              = '/v1/ai/models';
+	public const PATH_PROMPT              = '/v1/ai/prompt';
+	public const PATH_MODEL_PREFIX        = '/v1/ai/model/';
 	public const PATH_TRACKER_JSON_PREFIX = '/v1/tracker/json/';
-	public const PATH_TRACKER_IMG_PREFIX = '/v1/tracker/img/';
+	public const PATH_TRACKER_IMG_PREFIX  = '/v1/tracker/img/';
 
 	/**
 	 * The API's limits.
 	 */
-	public const LIMIT_BODY_BYTES = 16777216;
-	public const LIMIT_ATTACHMENT_BYTES = 10485760;
-	public const LIMIT_SUBJECT_CHARS = 998;
+	public const LIMIT_BODY_BYTES           = 16777216;
+	public const LIMIT_ATTACHMENT_BYTES     = 10485760;
+	public const LIMIT_SUBJECT_CHARS        = 998;
 	public const LIMIT_PROMPT_MESSAGE_CHARS = 32768;
-	public const LIMIT_WEBSITE_CHARS = 255;
+	public const LIMIT_WEBSITE_CHARS        = 255;
 
 	/**
 	 * The API's error codes (i18n_code).
 	 */
-	public const ERROR_INVALID_PAYLOAD = 'invalid_payload';
-	public const ERROR_INVALID_WEBSITE = 'invalid_website';
-	public const ERROR_MODEL_NOT_FOUND = 'model_not_found';
-	public const ERROR_AUTH_FAILED = 'auth_failed';
-	public const ERROR_NOT_EMAILAPI = 'not_emailapi';
-	public const ERROR_NOT_AIAPI = 'not_aiapi';
-	public const ERROR_NOT_FOUND = 'not_found';
+	public const ERROR_INVALID_PAYLOAD        = 'invalid_payload';
+	public const ERROR_INVALID_WEBSITE        = 'invalid_website';
+	public const ERROR_MODEL_NOT_FOUND        = 'model_not_found';
+	public const ERROR_AUTH_FAILED            = 'auth_failed';
+	public const ERROR_NOT_EMAILAPI           = 'not_emailapi';
+	public const ERROR_NOT_AIAPI              = 'not_aiapi';
+	public const ERROR_NOT_FOUND              = 'not_found';
 	public const ERROR_DISABLED_EMAIL_SERVICE = 'disabled_email_service';
-	public const ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
+	public const ERROR_PAYLOAD_TOO_LARGE      = 'payload_too_large';
 	public const ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
-	public const ERROR_RATE_LIMITED = 'rate_limited';
-	public const ERROR_MODEL_LOADING = 'model_loading';
+	public const ERROR_RATE_LIMITED           = 'rate_limited';
+	public const ERROR_MODEL_LOADING          = 'model_loading';
 
 	/**
 	 * The HTTP status of each code.
 	 */
 	public const ERROR_STATUS = array(
-		self::ERROR_INVALID_PAYLOAD => 400,
-		self::ERROR_INVALID_WEBSITE => 400,
-		self::ERROR_MODEL_NOT_FOUND => 400,
-		self::ERROR_AUTH_FAILED => 401,
-		self::ERROR_NOT_EMAILAPI => 403,
-		self::ERROR_NOT_AIAPI => 403,
-		self::ERROR_NOT_FOUND => 404,
+		self::ERROR_INVALID_PAYLOAD        => 400,
+		self::ERROR_INVALID_WEBSITE        => 400,
+		self::ERROR_MODEL_NOT_FOUND        => 400,
+		self::ERROR_AUTH_FAILED            => 401,
+		self::ERROR_NOT_EMAILAPI           => 403,
+		self::ERROR_NOT_AIAPI              => 403,
+		self::ERROR_NOT_FOUND              => 404,
 		self::ERROR_DISABLED_EMAIL_SERVICE => 405,
-		self::ERROR_PAYLOAD_TOO_LARGE => 413,
+		self::ERROR_PAYLOAD_TOO_LARGE      => 413,
 		self::ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
-		self::ERROR_RATE_LIMITED => 429,
-		self::ERROR_MODEL_LOADING => 503,
+		self::ERROR_RATE_LIMITED           => 429,
+		self::ERROR_MODEL_LOADING          => 503,
 	);
 
 	/**
@@ -83,36 +85,36 @@ final class Contract {
 	/**
 	 * Field names of ErrorBody.
 	 */
-	public const RESPONSE_FIELD_STATUS = 'status';
-	public const RESPONSE_FIELD_ERROR = 'error';
+	public const RESPONSE_FIELD_STATUS    = 'status';
+	public const RESPONSE_FIELD_ERROR     = 'error';
 	public const RESPONSE_FIELD_I18N_CODE = 'i18n_code';
-	public const RESPONSE_FIELD_CID = 'cid';
+	public const RESPONSE_FIELD_CID       = 'cid';
 
 	/**
 	 * Field names of Attachment.
 	 */
 	public const ATTACHMENT_FIELD_MIME_TYPE = 'mime_type';
 	public const ATTACHMENT_FIELD_FILE_NAME = 'file_name';
-	public const ATTACHMENT_FIELD_B64 = 'b64';
+	public const ATTACHMENT_FIELD_B64       = 'b64';
 
 	/**
 	 * Field names of EmailMessage.
 	 */
-	public const EMAIL_FIELD_TO = 'to';
-	public const EMAIL_FIELD_SUBJECT = 'subject';
-	public const EMAIL_FIELD_FROM = 'from';
-	public const EMAIL_FIELD_BCC = 'bcc';
-	public const EMAIL_FIELD_CONTENT = 'content';
+	public const EMAIL_FIELD_TO         = 'to';
+	public const EMAIL_FIELD_SUBJECT    = 'subject';
+	public const EMAIL_FIELD_FROM       = 'from';
+	public const EMAIL_FIELD_BCC        = 'bcc';
+	public const EMAIL_FIELD_CONTENT    = 'content';
 	public const EMAIL_FIELD_ATTACHMENT = 'attachment';
-	public const EMAIL_FIELD_CC = 'cc';
-	public const EMAIL_FIELD_REPLYTO = 'replyto';
-	public const EMAIL_FIELD_FROM_NAME = 'from_name';
+	public const EMAIL_FIELD_CC         = 'cc';
+	public const EMAIL_FIELD_REPLYTO    = 'replyto';
+	public const EMAIL_FIELD_FROM_NAME  = 'from_name';
 
 	/**
 	 * Field names of PromptRequest.
 	 */
-	public const PROMPT_FIELD_MODEL = 'model';
-	public const PROMPT_FIELD_MESSAGE = 'message';
+	public const PROMPT_FIELD_MODEL    = 'model';
+	public const PROMPT_FIELD_MESSAGE  = 'message';
 	public const PROMPT_FIELD_SETTINGS = 'settings';
 
 	/**
@@ -123,64 +125,71 @@ final class Contract {
 	/**
 	 * Prompt settings by type.
 	 */
-	public const PROMPT_INTEGER_SETTINGS = array( 'max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beams', 'top_k' );
+	public const PROMPT_INTEGER_SETTINGS         = array( 'max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beams', 'top_k' );
 	public const PROMPT_POSITIVE_NUMBER_SETTINGS = array( 'top_p', 'temperature' );
-	public const PROMPT_BOOLEAN_SETTINGS = array( 'early_stopping', 'do_sample', 'skip_special_tokens' );
+	public const PROMPT_BOOLEAN_SETTINGS         = array( 'early_stopping', 'do_sample', 'skip_special_tokens' );
 
 	/**
 	 * The tracker tag's data-* attributes.
 	 */
-	public const TRACKER_ATTR_API = 'data-api';
-	public const TRACKER_ATTR_WEBSITE = 'data-website';
-	public const TRACKER_ATTR_REFERRER_POLICY = 'data-referrer-policy';
-	public const TRACKER_ATTR_HASH = 'data-hash';
-	public const TRACKER_ATTR_RESPECT_DNT = 'data-respect-dnt';
+	public const TRACKER_ATTR_API              = 'data-api';
+	public const TRACKER_ATTR_WEBSITE          = 'data-website';
+	public const TRACKER_ATTR_REFERRER_POLICY  = 'data-referrer-policy';
+	public const TRACKER_ATTR_HASH             = 'data-hash';
+	public const TRACKER_ATTR_RESPECT_DNT      = 'data-respect-dnt';
 	public const TRACKER_ATTR_TRACK_AUTOMATION = 'data-track-automation';
-	public const TRACKER_ATTR_TRACK_LOCALHOST = 'data-track-localhost';
-	public const TRACKER_ATTR_EXCLUDE = 'data-exclude';
-	public const TRACKER_ATTR_DEBUG = 'data-debug';
+	public const TRACKER_ATTR_TRACK_LOCALHOST  = 'data-track-localhost';
+	public const TRACKER_ATTR_EXCLUDE          = 'data-exclude';
+	public const TRACKER_ATTR_DEBUG            = 'data-debug';
 
 	/**
 	 * The contact protocol's form fields.
 	 */
-	public const CONTACT_FIELD_NAME = 'name';
-	public const CONTACT_FIELD_EMAIL = 'email';
-	public const CONTACT_FIELD_SUBJECT = 'subject';
-	public const CONTACT_FIELD_MESSAGE = 'message';
+	public const CONTACT_FIELD_NAME     = 'name';
+	public const CONTACT_FIELD_EMAIL    = 'email';
+	public const CONTACT_FIELD_SUBJECT  = 'subject';
+	public const CONTACT_FIELD_MESSAGE  = 'message';
 	public const CONTACT_FIELD_HONEYPOT = 'homepage';
-	public const CONTACT_FIELD_TICKET = 'ticket';
+	public const CONTACT_FIELD_TICKET   = 'ticket';
 
 	/**
-	 * Members of the contact endpoint's JSON answers besides status, error and i18n_code.
+	 * Members of the contact endpoint's JSON answers.
+	 *
+	 * Besides status, error and i18n_code.
 	 */
-	public const CONTACT_RESPONSE_FIELD_FIELD = 'field';
+	public const CONTACT_RESPONSE_FIELD_FIELD   = 'field';
 	public const CONTACT_RESPONSE_FIELD_MESSAGE = 'message';
-	public const CONTACT_RESPONSE_FIELD_TICKET = 'ticket';
+	public const CONTACT_RESPONSE_FIELD_TICKET  = 'ticket';
 
 	/**
 	 * Limits of the contact protocol (characters are code points).
 	 */
-	public const CONTACT_NAME_MAX_CHARS = 200;
-	public const CONTACT_EMAIL_MAX_CHARS = 254;
-	public const CONTACT_SUBJECT_MAX_CHARS = 200;
-	public const CONTACT_MESSAGE_MAX_CHARS = 10000;
-	public const CONTACT_BODY_MAX_BYTES = 65536;
+	public const CONTACT_NAME_MAX_CHARS        = 200;
+	public const CONTACT_EMAIL_MAX_CHARS       = 254;
+	public const CONTACT_SUBJECT_MAX_CHARS     = 200;
+	public const CONTACT_MESSAGE_MAX_CHARS     = 10000;
+	public const CONTACT_BODY_MAX_BYTES        = 65536;
 	public const CONTACT_API_SUBJECT_MAX_CHARS = 998;
 
 	/**
-	 * Defaults of the contact protocol (an endpoint may make the rate limit configurable).
+	 * Defaults of the contact protocol.
+	 *
+	 * An endpoint may make the rate limit configurable.
 	 */
-	public const CONTACT_MIN_FILL_MS = 3000;
-	public const CONTACT_TICKET_MAX_AGE_S = 86400;
-	public const CONTACT_TICKET_MAX_SKEW_MS = 5000;
-	public const CONTACT_RATE_LIMIT_COUNT = 5;
+	public const CONTACT_MIN_FILL_MS         = 3000;
+	public const CONTACT_TICKET_MAX_AGE_S    = 86400;
+	public const CONTACT_TICKET_MAX_SKEW_MS  = 5000;
+	public const CONTACT_RATE_LIMIT_COUNT    = 5;
 	public const CONTACT_RATE_LIMIT_WINDOW_S = 60;
 
 	/**
-	 * A ticket is `<issued_ms>.<sig>`, sig = base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true)) without padding.
+	 * A fill-time ticket is `<issued_ms>.<sig>`.
+	 *
+	 * The signature is base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true))
+	 * without padding.
 	 */
 	public const CONTACT_TICKET_HMAC_PREFIX = 'sitebeam-contact-ticket:';
-	public const CONTACT_TICKET_HASH = 'sha256';
+	public const CONTACT_TICKET_HASH        = 'sha256';
 
 	/**
 	 * The Allow header of a 405.
@@ -210,69 +219,73 @@ final class Contract {
 	/**
 	 * The contact protocol's error codes (i18n_code).
 	 */
-	public const CONTACT_ERROR_INVALID_FIELD = 'invalid_field';
-	public const CONTACT_ERROR_INVALID_REQUEST = 'invalid_request';
-	public const CONTACT_ERROR_SPAM_SUSPECTED = 'spam_suspected';
-	public const CONTACT_ERROR_FORBIDDEN_ORIGIN = 'forbidden_origin';
-	public const CONTACT_ERROR_METHOD_NOT_ALLOWED = 'method_not_allowed';
-	public const CONTACT_ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
+	public const CONTACT_ERROR_INVALID_FIELD          = 'invalid_field';
+	public const CONTACT_ERROR_INVALID_REQUEST        = 'invalid_request';
+	public const CONTACT_ERROR_SPAM_SUSPECTED         = 'spam_suspected';
+	public const CONTACT_ERROR_FORBIDDEN_ORIGIN       = 'forbidden_origin';
+	public const CONTACT_ERROR_METHOD_NOT_ALLOWED     = 'method_not_allowed';
+	public const CONTACT_ERROR_PAYLOAD_TOO_LARGE      = 'payload_too_large';
 	public const CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
-	public const CONTACT_ERROR_RATE_LIMITED = 'rate_limited';
-	public const CONTACT_ERROR_UPSTREAM_FAILED = 'upstream_failed';
-	public const CONTACT_ERROR_NOT_CONFIGURED = 'not_configured';
+	public const CONTACT_ERROR_RATE_LIMITED           = 'rate_limited';
+	public const CONTACT_ERROR_UPSTREAM_FAILED        = 'upstream_failed';
+	public const CONTACT_ERROR_NOT_CONFIGURED         = 'not_configured';
 
 	/**
 	 * The HTTP status of each code.
 	 */
 	public const CONTACT_ERROR_STATUS = array(
-		self::CONTACT_ERROR_INVALID_FIELD => 400,
-		self::CONTACT_ERROR_INVALID_REQUEST => 400,
-		self::CONTACT_ERROR_SPAM_SUSPECTED => 400,
-		self::CONTACT_ERROR_FORBIDDEN_ORIGIN => 403,
-		self::CONTACT_ERROR_METHOD_NOT_ALLOWED => 405,
-		self::CONTACT_ERROR_PAYLOAD_TOO_LARGE => 413,
+		self::CONTACT_ERROR_INVALID_FIELD          => 400,
+		self::CONTACT_ERROR_INVALID_REQUEST        => 400,
+		self::CONTACT_ERROR_SPAM_SUSPECTED         => 400,
+		self::CONTACT_ERROR_FORBIDDEN_ORIGIN       => 403,
+		self::CONTACT_ERROR_METHOD_NOT_ALLOWED     => 405,
+		self::CONTACT_ERROR_PAYLOAD_TOO_LARGE      => 413,
 		self::CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
-		self::CONTACT_ERROR_RATE_LIMITED => 429,
-		self::CONTACT_ERROR_UPSTREAM_FAILED => 502,
-		self::CONTACT_ERROR_NOT_CONFIGURED => 503,
+		self::CONTACT_ERROR_RATE_LIMITED           => 429,
+		self::CONTACT_ERROR_UPSTREAM_FAILED        => 502,
+		self::CONTACT_ERROR_NOT_CONFIGURED         => 503,
 	);
 
 	/**
 	 * The chat protocol's form fields.
 	 */
-	public const CHAT_FIELD_MESSAGE = 'message';
-	public const CHAT_FIELD_MODEL = 'model';
+	public const CHAT_FIELD_MESSAGE  = 'message';
+	public const CHAT_FIELD_MODEL    = 'model';
 	public const CHAT_FIELD_HONEYPOT = 'homepage';
 
 	/**
-	 * Members of the chat endpoint's JSON answers besides status, error and i18n_code.
+	 * Members of the chat endpoint's JSON answers.
+	 *
+	 * Besides status, error and i18n_code.
 	 */
-	public const CHAT_RESPONSE_FIELD_MODELS = 'models';
-	public const CHAT_RESPONSE_FIELD_MODEL = 'model';
+	public const CHAT_RESPONSE_FIELD_MODELS   = 'models';
+	public const CHAT_RESPONSE_FIELD_MODEL    = 'model';
 	public const CHAT_RESPONSE_FIELD_RESPONSE = 'response';
-	public const CHAT_RESPONSE_FIELD_SCORE = 'score';
-	public const CHAT_RESPONSE_FIELD_FIELD = 'field';
+	public const CHAT_RESPONSE_FIELD_SCORE    = 'score';
+	public const CHAT_RESPONSE_FIELD_FIELD    = 'field';
 
 	/**
 	 * Limits of the chat protocol (characters are code points).
 	 */
 	public const CHAT_MESSAGE_MAX_CHARS = 4000;
-	public const CHAT_BODY_MAX_BYTES = 65536;
+	public const CHAT_BODY_MAX_BYTES    = 65536;
 
 	/**
 	 * Defaults of the chat protocol (the rate limit is configurable).
 	 */
-	public const CHAT_RATE_LIMIT_COUNT = 10;
+	public const CHAT_RATE_LIMIT_COUNT    = 10;
 	public const CHAT_RATE_LIMIT_WINDOW_S = 60;
 
 	/**
-	 * The widget's automatic retries while a model warms up, and the longest Retry-After it honours.
+	 * Retries while a model warms up, and the longest Retry-After honoured.
 	 */
-	public const CHAT_WIDGET_LOADING_RETRIES = 5;
+	public const CHAT_WIDGET_LOADING_RETRIES   = 5;
 	public const CHAT_WIDGET_RETRY_AFTER_MAX_S = 30;
 
 	/**
-	 * Models whose score is always 0: endpoints leave `score` out of their answers.
+	 * Models whose score is always 0.
+	 *
+	 * Endpoints leave `score` out of their answers.
 	 */
 	public const CHAT_UNSCORED_MODELS = array( 'gpt2', 'mock', 'log' );
 
@@ -284,31 +297,30 @@ final class Contract {
 	/**
 	 * The chat protocol's error codes (i18n_code).
 	 */
-	public const CHAT_ERROR_INVALID_FIELD = 'invalid_field';
-	public const CHAT_ERROR_SPAM_SUSPECTED = 'spam_suspected';
-	public const CHAT_ERROR_FORBIDDEN_ORIGIN = 'forbidden_origin';
-	public const CHAT_ERROR_METHOD_NOT_ALLOWED = 'method_not_allowed';
-	public const CHAT_ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
+	public const CHAT_ERROR_INVALID_FIELD          = 'invalid_field';
+	public const CHAT_ERROR_SPAM_SUSPECTED         = 'spam_suspected';
+	public const CHAT_ERROR_FORBIDDEN_ORIGIN       = 'forbidden_origin';
+	public const CHAT_ERROR_METHOD_NOT_ALLOWED     = 'method_not_allowed';
+	public const CHAT_ERROR_PAYLOAD_TOO_LARGE      = 'payload_too_large';
 	public const CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
-	public const CHAT_ERROR_RATE_LIMITED = 'rate_limited';
-	public const CHAT_ERROR_UPSTREAM_FAILED = 'upstream_failed';
-	public const CHAT_ERROR_MODEL_LOADING = 'model_loading';
-	public const CHAT_ERROR_NOT_CONFIGURED = 'not_configured';
+	public const CHAT_ERROR_RATE_LIMITED           = 'rate_limited';
+	public const CHAT_ERROR_UPSTREAM_FAILED        = 'upstream_failed';
+	public const CHAT_ERROR_MODEL_LOADING          = 'model_loading';
+	public const CHAT_ERROR_NOT_CONFIGURED         = 'not_configured';
 
 	/**
 	 * The HTTP status of each code.
 	 */
 	public const CHAT_ERROR_STATUS = array(
-		self::CHAT_ERROR_INVALID_FIELD => 400,
-		self::CHAT_ERROR_SPAM_SUSPECTED => 400,
-		self::CHAT_ERROR_FORBIDDEN_ORIGIN => 403,
-		self::CHAT_ERROR_METHOD_NOT_ALLOWED => 405,
-		self::CHAT_ERROR_PAYLOAD_TOO_LARGE => 413,
+		self::CHAT_ERROR_INVALID_FIELD          => 400,
+		self::CHAT_ERROR_SPAM_SUSPECTED         => 400,
+		self::CHAT_ERROR_FORBIDDEN_ORIGIN       => 403,
+		self::CHAT_ERROR_METHOD_NOT_ALLOWED     => 405,
+		self::CHAT_ERROR_PAYLOAD_TOO_LARGE      => 413,
 		self::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
-		self::CHAT_ERROR_RATE_LIMITED => 429,
-		self::CHAT_ERROR_UPSTREAM_FAILED => 502,
-		self::CHAT_ERROR_MODEL_LOADING => 503,
-		self::CHAT_ERROR_NOT_CONFIGURED => 503,
+		self::CHAT_ERROR_RATE_LIMITED           => 429,
+		self::CHAT_ERROR_UPSTREAM_FAILED        => 502,
+		self::CHAT_ERROR_MODEL_LOADING          => 503,
+		self::CHAT_ERROR_NOT_CONFIGURED         => 503,
 	);
-
 }

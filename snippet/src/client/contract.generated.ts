@@ -316,7 +316,7 @@ export const chatDefaults = {
   rateLimitWindowS: 60,
 } as const;
 
-/** The widget's automatic retries while a model warms up, and the longest Retry-After it honours. */
+/** Retries while a model warms up, and the longest Retry-After honoured. */
 export const chatWidget = {
   loadingRetries: 5,
   retryAfterMaxS: 30,
