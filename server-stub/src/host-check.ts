@@ -18,8 +18,11 @@ export const HOST_NOT_ALLOWED = 'host_not_allowed';
 
 const answersAnyHost = (route: string) => route.startsWith('/v1/') || route === '/openapi.json';
 
+/** A malformed Host comes from no browser page; the demo relay answers it itself (400, counted). */
+const relayRoutes = new Set(['/contact', '/chat']);
+
 const IPV6_HOST = /^\[([0-9a-f:.]+)\](?::\d+)?$/i;
-const NAMED_HOST = /^([^:[\]]+)(?::\d+)?$/;
+const NAMED_HOST = /^([a-z0-9_.-]+)(?::\d+)?$/i;
 
 /** The host name of a `Host` header (no port, no brackets, lower case), or undefined if malformed. */
 function hostnameOf(header: string): string | undefined {
@@ -52,7 +55,11 @@ export function requireServedHost(
     const header = request.headers.host;
     if (!header) return sendError(reply, 403, HOST_NOT_ALLOWED, 'Host: the header is missing');
     const hostname = hostnameOf(header);
-    if (hostname !== undefined && isServed(hostname)) return;
+    if (hostname === undefined) {
+      if (relayRoutes.has(request.routeOptions.url ?? '')) return;
+      return sendError(reply, 400, 'invalid_request', `Host: "${header}" is not a valid host`);
+    }
+    if (isServed(hostname)) return;
     return sendError(
       reply,
       403,

@@ -36,6 +36,18 @@ describe('a Host the stub does not serve', () => {
     expect(body.error).toContain('--allowed-host');
   });
 
+  it.each(['exa mple.test', '[::1', 'a:b:c'])(
+    'gets 400 invalid_request for a malformed Host %j on its own surface',
+    async (host) => {
+      const body = await expectContractError(
+        await stub.requestAs(host, '/__stub/emails', { method: 'GET' }),
+        400,
+        'invalid_request',
+      );
+      expect(body.error).toContain('Host');
+    },
+  );
+
   it('cannot create an account', async () => {
     await expectContractError(
       await stub.requestAs(

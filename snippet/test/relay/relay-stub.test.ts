@@ -231,10 +231,17 @@ describe("the stub's /contact (the relay mounted in the stub)", () => {
     expect(JSON.parse(answers[0]?.body ?? '').i18n_code).toBe('payload_too_large');
   });
 
-  it('never answers 500 to a malformed Host (the stub refuses it before the relay)', async () => {
-    const port = Number(new URL(stub.url).port);
-    for (const host of ['exa mple.com', '[::1']) {
-      expect([400, 403]).toContain((await rawPost(port, { host })).status);
+  it('answers 400 to a malformed Host, never 500, and counts it toward the rate limit', async () => {
+    const own = await startStub();
+    try {
+      const port = Number(new URL(own.url).port);
+      const statuses: number[] = [];
+      for (const host of ['exa mple.com', '[::1', 'a b', '[::1', 'x y', '[::1']) {
+        statuses.push((await rawPost(port, { host })).status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    } finally {
+      await own.stop();
     }
   });
 });
