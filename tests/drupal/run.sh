@@ -97,7 +97,7 @@ if [ -f tests/drupal/php-wasm/run.sh ]; then
   echo "--- drupal $php_wasm_version: on PHP 8.3 for WebAssembly"
   bash tests/drupal/php-wasm/run.sh || status=1
 else
-  skip "$php_wasm_version" "drupal-$php_wasm_version" "Drupal $php_wasm_version needs PHP 8.3 or later and this machine has PHP $(php -r 'echo PHP_MAJOR_VERSION . "." . PHP_MINOR_VERSION;')"
+  skip "$php_wasm_version" "drupal-$php_wasm_version" "Drupal $php_wasm_version needs PHP 8.3 or later and this machine has PHP $(php -r 'echo PHP_MAJOR_VERSION . "." . PHP_MINOR_VERSION;') (PHP 8.3 for WebAssembly lacks the Fibers Drupal 11 renders with: tests/drupal/php-wasm/README.md)"
 fi
 
 exit $status

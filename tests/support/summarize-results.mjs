@@ -60,6 +60,9 @@ for (const problem of problems) console.log(problem);
 
 // "N skipped" counts the parts (layers or platforms) that did not run and the skipped test cases.
 const skipped = skippedParts.length + totals.skippedCases;
-console.log(`skipped: ${skippedParts.length} parts, ${totals.skippedCases} test cases`);
+const count = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+console.log(
+  `skipped: ${count(skippedParts.length, 'part')}, ${count(totals.skippedCases, 'test case')}`,
+);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${skipped} skipped`);
 process.exit(problems.length > 0 || totals.failed > 0 ? 1 : 0);
