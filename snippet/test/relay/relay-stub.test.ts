@@ -171,6 +171,35 @@ describe('the sitebeam-relay command', () => {
     expect(output).toContain('SITEBEAM_CONTACT_TO is not set');
   });
 
+  it('serves the chat alone when none of the contact variables is set', async () => {
+    const {
+      SITEBEAM_CONTACT_TO: _to,
+      SITEBEAM_CONTACT_FROM: _from,
+      SITEBEAM_SITE_NAME: _name,
+      ...shared
+    } = env();
+    const chatOnly = await startRelay({ ...shared, SITEBEAM_CHAT_MODELS: 'mock' });
+    try {
+      const answer = await fetch(`${chatOnly.url}/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site },
+        body: JSON.stringify({ message: 'Hello' }),
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ status: 'ok', model: 'mock' });
+      expect((await fetch(`${chatOnly.url}/contact`)).status).toBe(404);
+    } finally {
+      await chatOnly.stop();
+    }
+    const { code, output } = await runRelayOnce({
+      ...shared,
+      SITEBEAM_CHAT_MODELS: 'mock',
+      SITEBEAM_SITE_NAME: 'Example Shop',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('SITEBEAM_CONTACT_TO is not set');
+  });
+
   it('serves the relay over HTTP: a JSON post, then a native form post redirected back', async () => {
     running = await startRelay(env());
     const json = await fetch(`${running.url}/contact`, {
