@@ -40,7 +40,7 @@ function relay(overrides: Partial<RelayConfig> = {}) {
     siteName: 'Example Shop',
     ticketSecret: 'test-secret',
     rateLimit: 1000,
-    apiTimeoutMs: 3000,
+    apiTimeoutMs: 10_000,
     log: (line) => logged.push(line),
     ...overrides,
   });
