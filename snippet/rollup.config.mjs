@@ -19,7 +19,7 @@ function enforceGzipBudgets() {
   };
 }
 
-const scriptTagBundle = (input, file) => ({
+const scriptTagBundle = (input, file, preamble) => ({
   input,
   output: { file, format: 'iife', strict: false },
   plugins: [
@@ -27,14 +27,21 @@ const scriptTagBundle = (input, file) => ({
     terser({
       ecma: 2017,
       compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
-      format: { comments: false },
+      format: { comments: false, preamble },
     }),
     enforceGzipBudgets(),
   ],
 });
 
 export default [
-  scriptTagBundle('src/tracker/script-tag.ts', 'dist/sitebeam.min.js'),
+  // A V8 compile hint (a plain comment to other engines): every function is compiled with the
+  // file, off the main thread while it streams in, not lazily on first call. Those first calls
+  // came before the request: 5 functions, ~2 ms of main-thread parsing in Chromium's trace.
+  scriptTagBundle(
+    'src/tracker/script-tag.ts',
+    'dist/sitebeam.min.js',
+    '//# allFunctionsCalledOnLoad',
+  ),
   scriptTagBundle('src/form/script-tag.ts', 'dist/sitebeam-form.min.js'),
   scriptTagBundle('src/chat/script-tag.ts', 'dist/sitebeam-chat.min.js'),
 ];
