@@ -6,6 +6,8 @@
 // - evaluation: compile + run of the script (the tag, the bare script) or of the ESM build's
 //   module graph (the module that imports it and calls init());
 // - evaluation start → request: until Chromium dispatches the visit request;
+// - the same two in the main thread's CPU time (thread time): without the time it waited (a
+//   synchronous round trip to the browser) or was preempted (a busy machine), hence steadier;
 // - main thread, first 3 s: the top-level tasks of the page's main thread, from its first HTML
 //   parse to 3 s later (the page itself is the same for all, so the difference is the script's);
 // - wake-ups, 10 s idle: timers, animation frames and idle callbacks run on the main thread
@@ -16,6 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningStub, startStub } from '../../support/stub-server.ts';
 
@@ -32,6 +35,9 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time: what the thread itself ran, without waits and preemption. */
+  tts?: number;
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { data?: { url?: string } };
@@ -174,9 +180,12 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
   for (const file of esmFiles)
     files[`/esm/${file}.js`] = await readFile(new URL(`tracker/${file}.js`, snippetDist), 'utf8');
   const served = await serve(files);
+  const loadAtStart = loadavg()[0];
 
   const evaluation = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
   const toRequest = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+  const evaluationCpu = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+  const toRequestCpu = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
   const mainThread = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
   const wakeUps = new Map<Variant, number>();
   /** Each round starts with the next variant, so none always runs first. */
@@ -194,6 +203,8 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
       expect(start?.dur, `the evaluation of ${variant.name} in the trace`).toBeDefined();
       evaluation.get(variant)?.push(start?.dur ?? 0);
       toRequest.get(variant)?.push(request.ts - (start?.ts ?? 0));
+      evaluationCpu.get(variant)?.push(start?.tdur ?? Number.NaN);
+      toRequestCpu.get(variant)?.push((request.tts ?? Number.NaN) - (start?.tts ?? Number.NaN));
       if (extraMs) mainThread.get(variant)?.push(mainThreadTime(events, request));
       await context.close();
     }
@@ -225,6 +236,8 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
     'script',
     'evaluation ms',
     'eval start → request ms',
+    'CPU: evaluation ms',
+    'CPU: start → request ms',
     'main thread, first 3 s ms',
     'wake-ups, 10 s idle',
   ];
@@ -232,6 +245,8 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
     variant.name,
     `${ms(median(evaluation.get(variant) ?? []))} (${ratio(evaluation, variant)})`,
     `${ms(median(toRequest.get(variant) ?? []))} (${ratio(toRequest, variant)})`,
+    `${ms(median(evaluationCpu.get(variant) ?? []))} (${ratio(evaluationCpu, variant)})`,
+    `${ms(median(toRequestCpu.get(variant) ?? []))} (${ratio(toRequestCpu, variant)})`,
     `${ms(median(mainThread.get(variant) ?? []))} (${ratio(mainThread, variant)})`,
     String(wakeUps.get(variant)),
   ]);
@@ -243,7 +258,7 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ');
   console.log(
-    `Chromium ${browser.version()}: medians of ${loads} interleaved cold loads (main thread: ${mainThreadLoads}), ratio to the bare script in brackets`,
+    `Chromium ${browser.version()}: medians of ${loads} interleaved cold loads (main thread: ${mainThreadLoads}), ratio to the bare script in brackets; load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`,
   );
   console.log(line(columns));
   for (const row of rows) console.log(line(row));
