@@ -180,7 +180,7 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
   for (const file of esmFiles)
     files[`/esm/${file}.js`] = await readFile(new URL(`tracker/${file}.js`, snippetDist), 'utf8');
   const served = await serve(files);
-  const loadAtStart = loadavg()[0];
+  const [loadAtStart = 0] = loadavg();
 
   const evaluation = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
   const toRequest = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
@@ -258,7 +258,7 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ');
   console.log(
-    `Chromium ${browser.version()}: medians of ${loads} interleaved cold loads (main thread: ${mainThreadLoads}), ratio to the bare script in brackets; load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`,
+    `Chromium ${browser.version()}: medians of ${loads} interleaved cold loads (main thread: ${mainThreadLoads}), ratio to the bare script in brackets; load average ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end`,
   );
   console.log(line(columns));
   for (const row of rows) console.log(line(row));
