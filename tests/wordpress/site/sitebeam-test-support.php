@@ -91,6 +91,38 @@ add_action(
 		);
 		register_rest_route(
 			'sitebeam-test/v1',
+			'/page',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$id = wp_insert_post(
+						array(
+							'post_type'    => 'page',
+							'post_status'  => 'publish',
+							'post_title'   => (string) $request['title'],
+							'post_content' => (string) $request['content'],
+						)
+					);
+					return array( 'link' => get_permalink( $id ) );
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/rate-limits',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => '__return_true',
+				'callback'            => static function () {
+					global $wpdb;
+					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore -- test fixture.
+					return array();
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
 			'/settings',
 			array(
 				'methods'             => 'POST',
