@@ -80,7 +80,7 @@ final class Chat_Response {
 			return self::refusal( Contract::CHAT_ERROR_MODEL_LOADING, null, max( 1, $wait ) );
 		}
 		// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log, Squiz.PHP.DiscouragedFunctions.Discouraged -- the site owner's only view of why a visitor's prompt failed.
-		error_log( sprintf( 'Sitebeam chat: the API refused the prompt: %d %s: %s', $status, $code, $error->get_error_message() ) );
+		error_log( sprintf( 'Sitebeam chat: a visitor’s prompt failed: HTTP %d %s: %s', $status, $code, $error->get_error_message() ) );
 		if ( 429 === $status ) {
 			return self::refusal( Contract::CHAT_ERROR_RATE_LIMITED, null, $wait > 0 ? $wait : Contract::CHAT_RATE_LIMIT_WINDOW_S );
 		}
