@@ -164,6 +164,20 @@ final class Chat_Route_Test extends Plugin_Test_Case {
 		$this->assertCount( 2, $this->api_requests );
 	}
 
+	public function test_over_http_only_this_site_is_named_in_cors_headers() {
+		$url   = getenv( 'SITEBEAM_WP_URL' ) . '/wp-json/sitebeam/v1/chat';
+		$self  = untrailingslashit( (string) getenv( 'SITEBEAM_WP_URL' ) );
+		$other = Raw_Http::send( $url, 'GET', array( 'Origin: https://elsewhere.example' ), null );
+		$this->assertSame( 403, $other['status'] );
+		$this->assertArrayNotHasKey( 'access-control-allow-origin', $other['headers'] );
+		$this->assertArrayNotHasKey( 'access-control-allow-credentials', $other['headers'] );
+		$own = Raw_Http::send( $url, 'GET', array( 'Origin: ' . $self ), null );
+		$this->assertSame( 200, $own['status'] );
+		$this->assertSame( $self, $own['headers']['access-control-allow-origin'] );
+		$this->assertSame( 'retry-after', $own['headers']['access-control-expose-headers'] );
+		$this->assertSame( 'no-store', $own['headers']['cache-control'] );
+	}
+
 	/**
 	 * Posts JSON to the chat route, in-process.
 	 *

@@ -75,7 +75,8 @@ final class Chat_Controller {
 		add_filter( 'rest_request_before_callbacks', array( $this, 'filter_own_body_parsing' ), 10, 3 );
 		add_filter( 'rest_pre_dispatch', array( $this, 'filter_preflight' ), 20, 3 );
 		add_filter( 'rest_post_dispatch', array( $this, 'filter_headers' ), 20, 3 );
-		add_filter( 'rest_pre_serve_request', array( new Chat_Page(), 'filter_serve_form_post' ), 10, 3 );
+		add_filter( 'rest_pre_serve_request', array( $this, 'filter_cors_of_other_origins' ), 11, 3 );
+		add_filter( 'rest_pre_serve_request', array( new Chat_Page(), 'filter_serve_form_post' ), 12, 3 );
 	}
 
 	/**
@@ -133,6 +134,22 @@ final class Chat_Controller {
 			$response->header( 'Access-Control-Expose-Headers', 'retry-after' );
 		}
 		return $response;
+	}
+
+	/**
+	 * WordPress lets every origin read every REST answer, cookies included (rest_send_cors_headers): the chat's
+	 * answers to a page it refuses name no origin.
+	 *
+	 * @param bool             $served  Whether the response was already served.
+	 * @param WP_HTTP_Response $result  The response.
+	 * @param WP_REST_Request  $request The request.
+	 */
+	public function filter_cors_of_other_origins( $served, $result, $request ) {
+		if ( self::is_chat_route( $request ) && ! Origin_Rule::allows( $request ) ) {
+			header_remove( 'Access-Control-Allow-Origin' );
+			header_remove( 'Access-Control-Allow-Credentials' );
+		}
+		return $served;
 	}
 
 	/**
