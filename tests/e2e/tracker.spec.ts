@@ -39,8 +39,8 @@ ${icon}${head}</head>
 const esmApp = (api: string) => `import { init } from './index.js';
 init({ api: '${api}', website: '${website}', trackLocalhost: true, trackAutomation: true });`;
 
-// biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
 const stubCall = (path: string, method = 'GET', body?: unknown) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
   callStub<any>(stub, path, method, body);
 
 const visits = async (): Promise<TrackerRecord[]> => (await stubCall('/__stub/visits')).visits;
