@@ -1,7 +1,7 @@
 // The chat through WordPress in Debian's Chromium: a visitor on a page holding the "Sitebeam chat" block, and the
 // site's team on Sitebeam → Chat, both talking to the real stub's models through the plugin's REST routes.
 import { expect, type Page, request, test } from '@playwright/test';
-import axe, { type ContextSpec } from 'axe-core';
+import { axeViolations } from '../../support/axe.ts';
 import { startStub } from '../../support/stub-server.ts';
 import { logIn, site, stub, testSite, watchConsole, watchForToken } from './site.ts';
 
@@ -18,19 +18,6 @@ async function say(page: Page, message: string) {
   const input = page.getByLabel('Your message');
   await input.fill(message);
   await input.press('Enter');
-}
-
-/** axe's violations in the part of the page `context` names (axe's include/exclude selectors). */
-async function axeViolations(page: Page, context: ContextSpec) {
-  await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(
-    (within) => (window as unknown as { axe: typeof axe }).axe.run(within),
-    context,
-  );
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
 }
 
 test.describe.configure({ mode: 'serial' });
