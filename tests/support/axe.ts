@@ -5,9 +5,13 @@ import axe, { type ContextSpec } from 'axe-core';
 /** The violations in the whole page, or in the part `context` names (axe's include/exclude selectors). */
 export async function axeViolations(page: Page, context?: ContextSpec) {
   await page.addScriptTag({ content: axe.source });
+  // Sent as JSON text: Playwright's typing of an argument as rich as ContextSpec never ends.
   const results = await page.evaluate(
-    (within) => (window as unknown as { axe: typeof axe }).axe.run(within ?? document),
-    context,
+    (within: string) =>
+      (window as unknown as { axe: typeof axe }).axe.run(
+        (JSON.parse(within) as ContextSpec | null) ?? document,
+      ),
+    JSON.stringify(context ?? null),
   );
   return results.violations.map((violation) => ({
     id: violation.id,
