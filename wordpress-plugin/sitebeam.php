@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name:       Sitebeam
- * Description:       Visit tracker, every site email sent through the Sitebeam API, and a contact form block.
+ * Description:       Visit tracker, every site email sent through the Sitebeam API, a contact form block and an AI chat block.
  * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
@@ -29,5 +29,6 @@ define( 'SITEBEAM_PLUGIN_DIR', __DIR__ );
 require __DIR__ . '/src/autoload.php';
 
 register_activation_hook( __FILE__, array( 'Sitebeam\\Settings', 'create_options' ) );
+register_activation_hook( __FILE__, array( 'Sitebeam\\Chat\\Chat_Capability', 'grant' ) );
 
 Sitebeam\Plugin::boot();

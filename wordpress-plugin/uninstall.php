@@ -1,6 +1,6 @@
 <?php
 /**
- * Removes every option, the send log and the rate-limit counters: on multisite, the network's settings and
+ * Removes every option, the send log, the rate-limit counters and the chat console's capability: on multisite, the network's settings and
  * what every site of the network stored.
  *
  * @package Sitebeam
@@ -11,10 +11,14 @@ if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
 }
 
 /**
- * Deletes the options and transients one site stored.
+ * Deletes the options and transients one site stored, and the chat console's capability from its roles.
  */
 function sitebeam_uninstall_site() {
 	global $wpdb;
+	foreach ( wp_roles()->role_objects as $sitebeam_role ) {
+		$sitebeam_role->remove_cap( 'sitebeam_use_chat' );
+	}
+	delete_option( 'sitebeam_capabilities_version' );
 	delete_option( 'sitebeam_settings' );
 	delete_option( 'sitebeam_api_token' );
 	delete_option( 'sitebeam_mail_log' );

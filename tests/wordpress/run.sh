@@ -48,7 +48,7 @@ run_platform() { # version, source folder
     failed=1
   fi
   npx playwright test -c tests/wordpress/playwright.config.ts || failed=1
-  if [ -s "$SITEBEAM_WP_DEBUG_LOG" ] && grep -inE 'plugins/sitebeam/|sitebeam/contact-form|sitebeam-(tracker|form)' "$SITEBEAM_WP_DEBUG_LOG" >&2; then
+  if [ -s "$SITEBEAM_WP_DEBUG_LOG" ] && grep -inE 'plugins/sitebeam/|sitebeam/(contact-form|chat)|sitebeam-(tracker|form|chat)' "$SITEBEAM_WP_DEBUG_LOG" >&2; then
     echo "The WordPress $version debug log names the plugin (above)." >&2
     failed=1
   fi

@@ -8,7 +8,7 @@ common=(--from-code=UTF-8 --add-comments=translators: --sort-by-file --package-n
   --package-version="$(sed -n 's/^ \* Version: *//p' sitebeam.php)")
 find sitebeam.php uninstall.php src templates -name '*.php' | sort |
   xgettext --language=PHP "${keywords[@]}" "${common[@]}" --files-from=- --output=languages/sitebeam.pot
-find blocks -name '*.js' | sort |
+find blocks assets/admin -name '*.js' | sort |
   xgettext --language=JavaScript "${keywords[@]}" "${common[@]}" --join-existing --files-from=- --output=languages/sitebeam.pot
 sed -i 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/' languages/sitebeam.pot
 echo "languages/sitebeam.pot: $(grep -c '^msgid "[^"]' languages/sitebeam.pot) strings"

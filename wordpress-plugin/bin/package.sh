@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds dist/sitebeam-wordpress.zip (top folder sitebeam/) from the plugin sources, the built block and the
-# tracker and contact widget built in snippet/dist/ (or $SITEBEAM_SNIPPET_DIST). Run after `npm run build`.
+# tracker, contact and chat widgets built in snippet/dist/ (or $SITEBEAM_SNIPPET_DIST). Run after `npm run build`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 plugin="$root/wordpress-plugin"
@@ -9,17 +9,19 @@ snippet_dist="${SITEBEAM_SNIPPET_DIST:-$root/snippet/dist}"
 
 # assets/js/ holds only these gitignored copies, so a fresh clone has no such folder.
 mkdir -p "$plugin/assets/js"
-for script in sitebeam.min.js sitebeam-form.min.js; do
+for script in sitebeam.min.js sitebeam-form.min.js sitebeam-chat.min.js; do
   if [ ! -f "$snippet_dist/$script" ]; then
     echo "package.sh: $snippet_dist/$script is missing: run npm run build first" >&2
     exit 1
   fi
   cp "$snippet_dist/$script" "$plugin/assets/js/$script"
 done
-if [ ! -f "$plugin/build/contact-form/block.json" ]; then
-  echo "package.sh: wordpress-plugin/build/contact-form is missing: run npm run build first" >&2
-  exit 1
-fi
+for block in contact-form chat; do
+  if [ ! -f "$plugin/build/$block/block.json" ]; then
+    echo "package.sh: wordpress-plugin/build/$block is missing: run npm run build first" >&2
+    exit 1
+  fi
+done
 
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT

@@ -78,7 +78,7 @@ final class Api_Client {
 	 * @return array<string, mixed>|WP_Error The decoded success body, or the API's error.
 	 */
 	public function send_email( array $message ) {
-		return $this->post_json( Contract::PATH_EMAIL, $message );
+		return $this->request( 'POST', Contract::PATH_EMAIL, $message );
 	}
 
 	/**
@@ -88,7 +88,7 @@ final class Api_Client {
 	 * @return true|WP_Error
 	 */
 	public function check_connection() {
-		$result = $this->post_json( Contract::PATH_EMAIL, new \stdClass() );
+		$result = $this->request( 'POST', Contract::PATH_EMAIL, new \stdClass() );
 		if ( is_wp_error( $result ) && Contract::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
 			return $result;
 		}
@@ -105,31 +105,88 @@ final class Api_Client {
 	}
 
 	/**
-	 * Posts JSON with the token, following no redirect, and decodes the answer.
+	 * The models the instance lists.
 	 *
-	 * @param string          $path Path below the base URL.
-	 * @param array|\stdClass $body JSON body.
+	 * @return string[]|WP_Error
+	 */
+	public function list_models() {
+		$result = $this->request( 'GET', Contract::PATH_MODELS );
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		return array_values( array_filter( (array) ( $result['models'] ?? array() ), 'is_string' ) );
+	}
+
+	/**
+	 * Asks the instance to load a model; answers at once.
+	 *
+	 * @param string $model A model the instance lists.
+	 * @return string|WP_Error 'loading' or 'ready'.
+	 */
+	public function load_model( $model ) {
+		$result = $this->request( 'GET', Contract::PATH_MODEL_PREFIX . rawurlencode( $model ) );
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		return 'ready' === ( $result['state'] ?? '' ) ? 'ready' : 'loading';
+	}
+
+	/**
+	 * Prompts a model.
+	 *
+	 * @param string               $model    A model the instance lists.
+	 * @param string               $message  The message.
+	 * @param array<string, mixed> $settings Prompt settings (Prompt_Settings), possibly none.
+	 * @return array{response: string[], score: float|int}|WP_Error
+	 */
+	public function prompt( $model, $message, array $settings ) {
+		$result = $this->request(
+			'POST',
+			Contract::PATH_PROMPT,
+			array(
+				Contract::PROMPT_FIELD_MODEL    => $model,
+				Contract::PROMPT_FIELD_MESSAGE  => $message,
+				// An empty PHP array would be sent as [], which is not the object the API takes.
+				Contract::PROMPT_FIELD_SETTINGS => (object) $settings,
+			)
+		);
+		if ( is_wp_error( $result ) ) {
+			return $result;
+		}
+		return array(
+			'response' => array_map( 'strval', array_filter( (array) ( $result['response'] ?? array() ), 'is_scalar' ) ),
+			'score'    => is_int( $result['score'] ?? null ) || is_float( $result['score'] ?? null ) ? $result['score'] : 0,
+		);
+	}
+
+	/**
+	 * Sends one request with the token, following no redirect, and decodes the answer.
+	 *
+	 * @param string               $method GET or POST.
+	 * @param string               $path   Path below the base URL.
+	 * @param array|\stdClass|null $body   JSON body of a POST.
 	 * @return array<string, mixed>|WP_Error
 	 */
-	private function post_json( $path, $body ) {
+	private function request( $method, $path, $body = null ) {
 		if ( ! $this->is_configured() ) {
 			return new WP_Error( self::ERROR_NOT_CONFIGURED, __( 'The Sitebeam instance URL or API token is missing.', 'sitebeam' ) );
 		}
-		// wp_safe_remote_post refuses private and loopback addresses and ports other than 80, 443 and 8080.
-		$post     = $this->allow_private_hosts ? 'wp_remote_post' : 'wp_safe_remote_post';
-		$response = $post(
-			$this->base_url . $path,
-			array(
-				'timeout'     => 15,
-				'redirection' => 0,
-				'headers'     => array(
-					'Accept'              => 'application/json',
-					'Content-Type'        => 'application/json',
-					Contract::AUTH_HEADER => $this->token,
-				),
-				'body'        => wp_json_encode( $body ),
-			)
+		$args = array(
+			'method'      => $method,
+			'timeout'     => 15,
+			'redirection' => 0,
+			'headers'     => array(
+				'Accept'              => 'application/json',
+				Contract::AUTH_HEADER => $this->token,
+			),
 		);
+		if ( null !== $body ) {
+			$args['headers']['Content-Type'] = 'application/json';
+			$args['body']                    = wp_json_encode( $body );
+		}
+		// wp_safe_remote_request refuses private and loopback addresses and ports other than 80, 443 and 8080.
+		$send     = $this->allow_private_hosts ? 'wp_remote_request' : 'wp_safe_remote_request';
+		$response = $send( $this->base_url . $path, $args );
 		if ( is_wp_error( $response ) ) {
 			return new WP_Error( self::ERROR_NETWORK, $response->get_error_message(), array( 'status' => 0 ) );
 		}

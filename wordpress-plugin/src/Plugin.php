@@ -39,6 +39,8 @@ final class Plugin {
 			'rest_api_init',
 			static function () {
 				( new Contact\Rest_Controller() )->register();
+				( new Chat\Chat_Controller() )->register();
+				( new Chat\Console_Controller() )->register();
 			}
 		);
 		if ( is_admin() ) {
@@ -47,10 +49,11 @@ final class Plugin {
 	}
 
 	/**
-	 * Loads the translations and registers the contact form.
+	 * Loads the translations and registers the contact form and the chat.
 	 */
 	public static function action_init() {
 		load_plugin_textdomain( 'sitebeam', false, dirname( plugin_basename( SITEBEAM_PLUGIN_FILE ) ) . '/languages' );
 		Contact\Contact_Form::register();
+		Chat\Chat_Widget::register();
 	}
 }

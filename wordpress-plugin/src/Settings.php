@@ -50,6 +50,10 @@ final class Settings {
 			'fallback'        => true,
 			'contact_to'      => (string) get_option( 'admin_email' ),
 			'contact_success' => __( 'Thank you, your message has been sent.', 'sitebeam' ),
+			'chat_enabled'    => false,
+			'chat_models'     => array(),
+			'chat_settings'   => array(),
+			'chat_rate_limit' => Contract::CHAT_RATE_LIMIT_COUNT,
 		);
 	}
 

@@ -27,7 +27,7 @@ test.beforeEach(async () => {
   await stub.reset();
 });
 
-test('the block is inserted, configured in its sidebar and published in the editor', async ({
+test('the blocks are inserted, configured in the sidebar and published in the editor', async ({
   page,
 }) => {
   test.setTimeout(90_000); // the 6.9 editor loads several megabytes of scripts
@@ -39,6 +39,7 @@ test('the block is inserted, configured in its sidebar and published in the edit
     const w = (globalThis as unknown as { wp?: WpGlobal }).wp;
     return Boolean(
       w?.blocks?.getBlockType('sitebeam/contact-form') &&
+        w.blocks.getBlockType('sitebeam/chat') &&
         w.data.select('core/editor').getCurrentPostId?.(),
     );
   }, undefined);
@@ -47,6 +48,10 @@ test('the block is inserted, configured in its sidebar and published in the edit
     w.data
       .dispatch('core/block-editor')
       .insertBlocks?.(w.blocks.createBlock('sitebeam/contact-form'));
+    // Not selected: the sidebar stays the contact form's.
+    w.data
+      .dispatch('core/block-editor')
+      .insertBlocks?.(w.blocks.createBlock('sitebeam/chat'), undefined, undefined, false);
     w.data.dispatch('core/editor').editPost?.({ title: 'Contact us', status: 'publish' });
     w.data.dispatch('core/preferences').set?.('core/edit-post', 'welcomeGuide', false);
   });
@@ -54,6 +59,7 @@ test('the block is inserted, configured in its sidebar and published in the edit
   // From 6.3 the post editor is an iframe when every block declares block API version 3.
   const canvas = atLeast(6, 3) ? page.frameLocator('iframe[name="editor-canvas"]') : page;
   await expect(canvas.locator('.sitebeam-contact-preview')).toBeVisible();
+  await expect(canvas.locator('.sitebeam-chat-preview')).toContainText('Settings → Sitebeam');
   await expect(canvas.locator('.sitebeam-contact-preview button')).toHaveText('Send');
   await page.locator('.block-editor-block-inspector').getByLabel('Button text').fill('Send it');
   await expect(canvas.locator('.sitebeam-contact-preview button')).toHaveText('Send it');
@@ -73,6 +79,7 @@ test('the block is inserted, configured in its sidebar and published in the edit
   };
   expect(post.status).toBe('publish');
   expect(post.content.raw).toContain('<!-- wp:sitebeam/contact-form {"button":"Send it"} /-->');
+  expect(post.content.raw).toContain('<!-- wp:sitebeam/chat /-->');
   postUrl = post.link;
   expect(postUrl).toContain(site.url);
   expect(await tokenChecks()).toBeGreaterThan(0);

@@ -90,6 +90,11 @@ export const stub = {
       faults: [{ method: 'POST', path_prefix: '/v1/email', status }],
     }),
   clearFaults: () => call('DELETE', `${site.stubUrl}/__stub/faults`),
+  /** The next prompt is answered 503 model_loading (Retry-After: 1). */
+  promptLoadingOnce: () =>
+    call('PUT', `${site.stubUrl}/__stub/faults`, {
+      faults: [{ method: 'POST', path_prefix: '/v1/ai/prompt', status: 503, times: 1 }],
+    }),
   setEmailApi: (enabled: boolean) =>
     call('PATCH', `${site.stubUrl}/__stub/accounts/${encodeURIComponent('dev@example.test')}`, {
       email_api: enabled,
@@ -114,6 +119,14 @@ export const testSite = {
   resetState: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/state`),
   settings: (changes: Record<string, unknown>) =>
     call('POST', `${site.url}/wp-json/sitebeam-test/v1/settings`, changes),
+  /** Publishes a page and gives its address. */
+  page: async (title: string, content: string) =>
+    (
+      (await call('POST', `${site.url}/wp-json/sitebeam-test/v1/page`, { title, content })) as {
+        link: string;
+      }
+    ).link,
+  resetRateLimits: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/rate-limits`),
 };
 
 export async function logIn(page: Page, user = site.admin, password = site.adminPassword) {

@@ -66,45 +66,9 @@ final class Contact_Conformance_Test extends Plugin_Test_Case {
 	 */
 	private function send( array $request ) {
 		$url     = getenv( 'SITEBEAM_WP_URL' ) . '/wp-json/sitebeam/v1/contact';
-		$headers = array();
-		foreach ( (array) ( $request['headers'] ?? array() ) as $name => $value ) {
-			$headers[] = $name . ': ' . $this->placeholders( (string) $value );
-		}
-		$headers[] = null === $request['contentType'] ? 'Content-Type:' : 'Content-Type: ' . $request['contentType'];
-		$body      = $this->body( $request );
-		if ( ! empty( $request['chunked'] ) ) {
-			$headers[] = 'Transfer-Encoding: chunked';
-		}
-		$curl = curl_init( $url ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- raw HTTP: chunked bodies, raw Host lines.
-		curl_setopt_array( // phpcs:ignore WordPress.WP.AlternativeFunctions
-			$curl,
-			array(
-				CURLOPT_CUSTOMREQUEST  => $request['method'],
-				CURLOPT_HTTPHEADER     => $headers,
-				CURLOPT_RETURNTRANSFER => true,
-				CURLOPT_HEADER         => true,
-				CURLOPT_TIMEOUT        => 30,
-			)
-		);
-		if ( null !== $body ) {
-			curl_setopt( $curl, CURLOPT_POSTFIELDS, $body ); // phpcs:ignore WordPress.WP.AlternativeFunctions
-		}
-		$raw    = (string) curl_exec( $curl ); // phpcs:ignore Generic.PHP.ForbiddenFunctions, WordPress.WP.AlternativeFunctions -- wp_remote_request cannot send a chunked body or a raw Host line.
-		$status = (int) curl_getinfo( $curl, CURLINFO_RESPONSE_CODE ); // phpcs:ignore WordPress.WP.AlternativeFunctions
-		$split  = (int) curl_getinfo( $curl, CURLINFO_HEADER_SIZE ); // phpcs:ignore WordPress.WP.AlternativeFunctions
-		curl_close( $curl ); // phpcs:ignore WordPress.WP.AlternativeFunctions
-		$parsed = array();
-		foreach ( explode( "\r\n", substr( $raw, 0, $split ) ) as $line ) {
-			if ( false !== strpos( $line, ':' ) ) {
-				list( $name, $value )             = explode( ':', $line, 2 );
-				$parsed[ strtolower( $name ) ] = trim( $value );
-			}
-		}
-		return array(
-			'status'  => $status,
-			'headers' => $parsed,
-			'body'    => substr( $raw, $split ),
-		);
+		$headers = array_map( array( $this, 'placeholders' ), (array) ( $request['headers'] ?? array() ) );
+		$lines   = Raw_Http::header_lines( $headers, $request['contentType'], ! empty( $request['chunked'] ) );
+		return Raw_Http::send( $url, $request['method'], $lines, $this->body( $request ) );
 	}
 
 	/**

@@ -6,6 +6,7 @@
 namespace Sitebeam\Tests;
 
 use PHPUnit\Framework\TestCase;
+use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -15,20 +16,28 @@ final class Uninstall_Test extends TestCase {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
-	public function test_uninstall_removes_options_log_and_counters() {
+	public function test_uninstall_removes_options_log_counters_and_the_chat_capability() {
 		$settings = get_option( Settings::OPTION );
 		$token    = get_option( Settings::TOKEN_OPTION );
 		Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
 		set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
+		get_role( 'editor' )->add_cap( Chat_Capability::CAPABILITY );
+		$this->assertTrue( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ) );
 		try {
 			define( 'WP_UNINSTALL_PLUGIN', 'sitebeam/sitebeam.php' );
 			include WP_PLUGIN_DIR . '/sitebeam/uninstall.php';
 			wp_cache_flush();
-			foreach ( array( Settings::OPTION, Settings::TOKEN_OPTION, Send_Log::OPTION ) as $option ) {
+			foreach ( array( Settings::OPTION, Settings::TOKEN_OPTION, Send_Log::OPTION, Chat_Capability::VERSION_OPTION ) as $option ) {
 				$this->assertFalse( get_option( $option ), $option );
 			}
 			$this->assertFalse( get_transient( 'sitebeam_rl_phpunit' ) );
+			wp_roles()->for_site();
+			foreach ( array( 'administrator', 'editor' ) as $role ) {
+				$this->assertFalse( get_role( $role )->has_cap( Chat_Capability::CAPABILITY ), $role );
+			}
 		} finally {
+			get_role( 'editor' )->remove_cap( Chat_Capability::CAPABILITY );
+			Chat_Capability::grant();
 			Settings::create_options();
 			update_option( Settings::OPTION, $settings );
 			update_option( Settings::TOKEN_OPTION, $token, false );

@@ -91,6 +91,38 @@ add_action(
 		);
 		register_rest_route(
 			'sitebeam-test/v1',
+			'/page',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$id = wp_insert_post(
+						array(
+							'post_type'    => 'page',
+							'post_status'  => 'publish',
+							'post_title'   => (string) $request['title'],
+							'post_content' => (string) $request['content'],
+						)
+					);
+					return array( 'link' => get_permalink( $id ) );
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/rate-limits',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => '__return_true',
+				'callback'            => static function () {
+					global $wpdb;
+					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore -- test fixture.
+					return array();
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
 			'/settings',
 			array(
 				'methods'             => 'POST',
@@ -125,3 +157,49 @@ function sitebeam_test_send_mail( WP_REST_Request $request ) {
 	rmdir( $dir );
 	return array( 'sent' => $sent );
 }
+
+// Set by the chat conformance runner only: the API's answers to prompts are mocked (pre_http_request, as the cases
+// say) and every prompt and model load the plugin sends is recorded in the test state.
+const SITEBEAM_TEST_UPSTREAM = 'sitebeam_test_upstream';
+add_filter(
+	'pre_http_request',
+	static function ( $preempt, $args, $url ) {
+		$upstream = get_option( SITEBEAM_TEST_UPSTREAM );
+		$path     = (string) wp_parse_url( $url, PHP_URL_PATH );
+		if ( ! is_array( $upstream ) ) {
+			return $preempt;
+		}
+		if ( 0 === strpos( $path, '/v1/ai/model/' ) ) {
+			sitebeam_test_record( 'loads', rawurldecode( substr( $path, strlen( '/v1/ai/model/' ) ) ) );
+			$answer = array(
+				'status'  => 202,
+				'headers' => array(),
+				'body'    => array(
+					'status' => 'ok',
+					'model'  => rawurldecode( substr( $path, strlen( '/v1/ai/model/' ) ) ),
+					'state'  => 'loading',
+				),
+			);
+		} elseif ( '/v1/ai/prompt' === $path ) {
+			sitebeam_test_record( 'prompts', json_decode( (string) $args['body'], true ) );
+			$answer = $upstream['prompt'];
+		} else {
+			return $preempt;
+		}
+		if ( 'unreachable' === $answer ) {
+			return new WP_Error( 'http_request_failed', 'cURL error 7: Failed to connect (mocked)' );
+		}
+		return array(
+			'headers'  => array_change_key_case( (array) $answer['headers'] ),
+			'body'     => wp_json_encode( $answer['body'] ),
+			'response' => array(
+				'code'    => (int) $answer['status'],
+				'message' => '',
+			),
+			'cookies'  => array(),
+			'filename' => null,
+		);
+	},
+	10,
+	3
+);

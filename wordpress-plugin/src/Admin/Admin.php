@@ -7,6 +7,8 @@
 
 namespace Sitebeam\Admin;
 
+use Sitebeam\Chat\Chat_Capability;
+
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
@@ -22,6 +24,8 @@ final class Admin {
 	public static function boot() {
 		add_action( 'admin_menu', array( Settings_Page::class, 'action_admin_menu' ) );
 		add_action( 'admin_init', array( Settings_Page::class, 'action_admin_init' ) );
+		add_action( 'admin_init', array( Chat_Capability::class, 'maybe_grant' ) );
+		add_action( 'admin_menu', array( Chat_Console::class, 'action_admin_menu' ) );
 		add_action( 'network_admin_menu', array( Settings_Page::class, 'action_network_admin_menu' ) );
 		add_action( 'network_admin_edit_' . Settings_Page::NETWORK_SAVE_ACTION, array( Settings_Page::class, 'action_network_save' ) );
 		add_action( 'admin_post_' . Connection_Actions::TEST_CONNECTION, array( Connection_Actions::class, 'action_test_connection' ) );

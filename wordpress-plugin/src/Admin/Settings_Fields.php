@@ -18,6 +18,9 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Settings_Fields {
 
+	/** Field types made of several inputs: their row has no single label. */
+	const GROUPS = array( 'checkbox', 'roles', 'chat_models', 'chat_settings' );
+
 	/**
 	 * Every field of the settings form, by setting key.
 	 *
@@ -36,6 +39,10 @@ final class Settings_Fields {
 			'fallback'        => self::field( 'mail', __( 'Fallback', 'sitebeam' ), 'checkbox', __( 'When the API fails, send with WordPress’s own mailer instead.', 'sitebeam' ) ),
 			'contact_to'      => self::field( 'contact', __( 'Contact recipient', 'sitebeam' ), 'email', __( 'Where contact form messages go. Default: the site’s admin email.', 'sitebeam' ) ),
 			'contact_success' => self::field( 'contact', __( 'Success message', 'sitebeam' ), 'text', __( 'Shown to the visitor once the message is sent.', 'sitebeam' ) ),
+			'chat_enabled'    => self::field( 'chat', __( 'Chat', 'sitebeam' ), 'checkbox', __( 'Let visitors chat with the allowed models (the Sitebeam chat block and the [sitebeam_chat] shortcode).', 'sitebeam' ) ),
+			'chat_models'     => self::field( 'chat', __( 'Allowed models', 'sitebeam' ), 'chat_models', __( 'The models visitors may choose from, as the instance lists them; the default one answers when a visitor does not choose.', 'sitebeam' ) ),
+			'chat_settings'   => self::field( 'chat', __( 'Prompt settings', 'sitebeam' ), 'chat_settings', __( 'Sent with every visitor’s message; leave a setting empty for the instance’s default. Visitors never change them.', 'sitebeam' ) ),
+			'chat_rate_limit' => self::field( 'chat', __( 'Chat rate limit', 'sitebeam' ), 'number', __( 'Messages a visitor may send per minute.', 'sitebeam' ) ),
 		);
 	}
 
@@ -77,6 +84,12 @@ final class Settings_Fields {
 					disabled( $fixed, true, false ),
 					esc_html( $field['help'] )
 				);
+				break;
+			case 'chat_models':
+				Chat_Settings_Fields::render_models( $name, (array) $settings[ $key ] );
+				break;
+			case 'chat_settings':
+				Chat_Settings_Fields::render_prompt_settings( $name, (array) $settings[ $key ] );
 				break;
 			case 'roles':
 				foreach ( wp_roles()->get_names() as $role => $role_name ) {

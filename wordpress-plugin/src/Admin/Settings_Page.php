@@ -93,6 +93,7 @@ final class Settings_Page {
 			'tracker'    => __( 'Tracker', 'sitebeam' ),
 			'mail'       => __( 'Site mail', 'sitebeam' ),
 			'contact'    => __( 'Contact form', 'sitebeam' ),
+			'chat'       => __( 'Chat', 'sitebeam' ),
 		);
 		foreach ( $sections as $id => $title ) {
 			add_settings_section( 'sitebeam_' . $id, $title, '__return_false', self::SLUG );
@@ -106,7 +107,7 @@ final class Settings_Page {
 				'sitebeam_' . $field['section'],
 				array(
 					'key'       => $key,
-					'label_for' => 'checkbox' === $field['type'] || 'roles' === $field['type'] ? null : 'sitebeam-' . $key,
+					'label_for' => in_array( $field['type'], Settings_Fields::GROUPS, true ) ? null : 'sitebeam-' . $key,
 				)
 			);
 		}

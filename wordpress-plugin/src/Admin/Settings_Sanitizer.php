@@ -8,6 +8,7 @@
 namespace Sitebeam\Admin;
 
 use Sitebeam\Base_Url;
+use Sitebeam\Chat\Prompt_Settings;
 use Sitebeam\Contact\Field_Rules;
 use Sitebeam\Settings;
 
@@ -20,7 +21,10 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Settings_Sanitizer {
 
-	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'route_mail', 'fallback' );
+	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'route_mail', 'fallback', 'chat_enabled' );
+
+	/** The highest chat rate limit the form takes, in messages per visitor per minute. */
+	const CHAT_RATE_LIMIT_MAX = 1000;
 
 	/**
 	 * Sanitizes the posted settings; saves the token to its own option.
@@ -65,6 +69,7 @@ final class Settings_Sanitizer {
 		if ( isset( $input['contact_success'] ) ) {
 			$clean['contact_success'] = sanitize_text_field( (string) $input['contact_success'] );
 		}
+		$clean = self::sanitize_chat( $input, $clean );
 		foreach ( array_keys( Settings::CONSTANTS ) as $key ) {
 			if ( Settings::is_fixed( $key ) ) {
 				$clean[ $key ] = $stored[ $key ] ?? Settings::defaults()[ $key ];
@@ -72,6 +77,49 @@ final class Settings_Sanitizer {
 		}
 		self::save_token( $input );
 		return array_intersect_key( $clean, Settings::defaults() );
+	}
+
+	/**
+	 * The chat's models (the default first), prompt settings and rate limit; a refused value keeps the stored one.
+	 *
+	 * @param array<string, mixed> $input Posted settings.
+	 * @param array<string, mixed> $clean Settings so far, the stored ones for what is not posted.
+	 * @return array<string, mixed>
+	 */
+	private static function sanitize_chat( array $input, array $clean ) {
+		$models = array();
+		foreach ( isset( $input['chat_models'] ) ? (array) $input['chat_models'] : array() as $model ) {
+			if ( Prompt_Settings::is_model_identifier( $model ) ) {
+				$models[] = $model;
+			} else {
+				/* translators: %s: what was posted as a model. */
+				self::refuse( 'chat_models', sprintf( __( '“%s” is not a model identifier (letters, digits, “_”, “.” and “-”): it was not allowed.', 'sitebeam' ), sanitize_text_field( is_scalar( $model ) ? (string) $model : '' ) ) );
+			}
+		}
+		$default = $input['chat_default_model'] ?? '';
+		if ( in_array( $default, $models, true ) ) {
+			$models = array_merge( array( $default ), array_diff( $models, array( $default ) ) );
+		}
+		$clean['chat_models'] = array_values( array_unique( $models ) );
+
+		$typed                  = Prompt_Settings::from_form( $input['chat_settings'] ?? array() );
+		$kept                   = array_intersect_key( (array) $clean['chat_settings'], $typed['refused'] );
+		$clean['chat_settings'] = array_merge( $typed['settings'], $kept );
+		foreach ( $typed['refused'] as $setting => $rule ) {
+			/* translators: %s: the rule the prompt setting breaks. */
+			self::refuse( 'chat_settings_' . $setting, sprintf( __( '%s The previous value was kept.', 'sitebeam' ), $rule ) );
+		}
+
+		if ( isset( $input['chat_rate_limit'] ) ) {
+			$limit = trim( (string) $input['chat_rate_limit'] );
+			if ( ctype_digit( $limit ) && (int) $limit >= 1 && (int) $limit <= self::CHAT_RATE_LIMIT_MAX ) {
+				$clean['chat_rate_limit'] = (int) $limit;
+			} else {
+				/* translators: %d: the highest rate limit. */
+				self::refuse( 'chat_rate_limit', sprintf( __( 'The chat rate limit must be a whole number of messages from 1 to %d. The previous limit was kept.', 'sitebeam' ), self::CHAT_RATE_LIMIT_MAX ) );
+			}
+		}
+		return $clean;
 	}
 
 	/**

@@ -9,6 +9,7 @@
 namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
+use Sitebeam\Endpoint\Body_Kind;
 use WP_Error;
 use WP_HTTP_Response;
 use WP_REST_Request;
@@ -23,9 +24,6 @@ if ( ! defined( 'ABSPATH' ) ) {
  * posts without JavaScript a redirect back or a small HTML page.
  */
 final class Protocol_Response {
-
-	const JSON_TYPE = 'application/json';
-	const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 	/**
 	 * A protocol error, with the status the contract gives its code.
@@ -44,16 +42,6 @@ final class Protocol_Response {
 			$data['retry_after'] = $retry_after;
 		}
 		return new WP_Error( $code, $message, $data );
-	}
-
-	/**
-	 * Whether a request is a regular form post (no JavaScript).
-	 *
-	 * @param WP_REST_Request $request A request.
-	 */
-	public static function is_form_post( WP_REST_Request $request ) {
-		$type = $request->get_content_type();
-		return is_array( $type ) && self::FORM_TYPE === $type['value'];
 	}
 
 	/**
@@ -105,7 +93,7 @@ final class Protocol_Response {
 	 * @param WP_REST_Request  $request The request.
 	 */
 	public function filter_serve_form_post( $served, $result, $request ) {
-		if ( $served || ! Rest_Controller::is_contact_route( $request ) || ! self::is_form_post( $request ) ) {
+		if ( $served || ! Rest_Controller::is_contact_route( $request ) || ! Body_Kind::is_form_post( $request ) ) {
 			return $served;
 		}
 		if ( $result->get_status() < 400 ) {

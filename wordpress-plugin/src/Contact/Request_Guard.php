@@ -8,6 +8,10 @@
 namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
+use Sitebeam\Endpoint\Body_Kind;
+use Sitebeam\Endpoint\Origin_Rule;
+use Sitebeam\Endpoint\Rate_Limiter;
+use Sitebeam\Endpoint\Visitor;
 use WP_Error;
 use WP_REST_Request;
 
@@ -32,15 +36,27 @@ final class Request_Guard {
 		if ( ! Rest_Controller::is_contact_post( $request ) ) {
 			return $response;
 		}
-		$retry_after = Rate_Limiter::hit( self::visitor_ip() );
+		/**
+		 * Filters the contact form rate: at most `max` posts per `window` seconds per visitor.
+		 *
+		 * @param array{max: int, window: int} $rate Default: 5 a minute.
+		 */
+		$rate        = apply_filters(
+			'sitebeam_contact_rate_limit',
+			array(
+				'max'    => Contract::CONTACT_RATE_LIMIT_COUNT,
+				'window' => Contract::CONTACT_RATE_LIMIT_WINDOW_S,
+			)
+		);
+		$retry_after = Rate_Limiter::hit( 'contact', (int) $rate['max'], (int) $rate['window'], Visitor::address() );
 		if ( $retry_after > 0 ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, $retry_after );
 		}
 		if ( ! self::is_well_formed_host( isset( $_SERVER['HTTP_HOST'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_HOST'] ) ) : '' ) ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_REQUEST, __( 'The request could not be read.', 'sitebeam' ) );
 		}
-		$type = $request->get_content_type();
-		if ( ! is_array( $type ) || ! in_array( $type['value'], array( Protocol_Response::JSON_TYPE, Protocol_Response::FORM_TYPE ), true ) ) {
+		$kind = Body_Kind::of( $request );
+		if ( null === $kind ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_UNSUPPORTED_MEDIA_TYPE, __( 'The form must be sent as JSON or as a regular form post.', 'sitebeam' ) );
 		}
 		$allowed = $this->check_origin( $request );
@@ -50,7 +66,7 @@ final class Request_Guard {
 		if ( strlen( (string) $request->get_body() ) > Contract::CONTACT_BODY_MAX_BYTES ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_PAYLOAD_TOO_LARGE, __( 'The message is too long.', 'sitebeam' ) );
 		}
-		if ( Protocol_Response::JSON_TYPE === $type['value'] && ! is_object( json_decode( (string) $request->get_body() ) ) ) {
+		if ( Body_Kind::JSON === $kind && ! is_object( json_decode( (string) $request->get_body() ) ) ) {
 			$field = self::field_with_invalid_text( (string) $request->get_body() );
 			return null === $field
 				? Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, __( 'The form data could not be read.', 'sitebeam' ) )
@@ -96,9 +112,7 @@ final class Request_Guard {
 	 * @return true|WP_Error
 	 */
 	public function check_origin( WP_REST_Request $request ) {
-		$origin = $request->get_header( 'origin' );
-		$source = null !== $origin ? $origin : $request->get_header( 'referer' );
-		if ( null !== $source && ! self::is_own_origin( $source ) ) {
+		if ( ! Origin_Rule::allows( $request ) ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_FORBIDDEN_ORIGIN, __( 'This form can only be sent from its own site.', 'sitebeam' ) );
 		}
 		return true;
@@ -129,34 +143,5 @@ final class Request_Guard {
 	 */
 	private static function is_well_formed_host( $host ) {
 		return 1 === preg_match( '/^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/D', $host );
-	}
-
-	/**
-	 * Whether an Origin or Referer is this site.
-	 *
-	 * @param string $url An Origin or Referer.
-	 */
-	private static function is_own_origin( $url ) {
-		$home = wp_parse_url( home_url() );
-		$seen = wp_parse_url( $url );
-		if ( ! is_array( $home ) || ! is_array( $seen ) || empty( $seen['host'] ) ) {
-			return false;
-		}
-		return strtolower( $home['scheme'] ?? '' ) === strtolower( $seen['scheme'] ?? '' )
-			&& strtolower( $home['host'] ?? '' ) === strtolower( $seen['host'] )
-			&& ( $home['port'] ?? null ) === ( $seen['port'] ?? null );
-	}
-
-	/**
-	 * The address the rate limit counts by.
-	 */
-	private static function visitor_ip() {
-		$remote_addr = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
-		/**
-		 * Filters the address the contact rate limit counts by; sites behind a trusted proxy return the forwarded one.
-		 *
-		 * @param string $remote_addr The socket's address.
-		 */
-		return (string) apply_filters( 'sitebeam_visitor_ip', $remote_addr );
 	}
 }

@@ -10,6 +10,7 @@ namespace Sitebeam\Contact;
 use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
+use Sitebeam\Endpoint\Body_Kind;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 use WP_Error;
@@ -189,7 +190,7 @@ final class Rest_Controller {
 		}
 		Send_Log::record( array( $recipient ), $message[ Contract::EMAIL_FIELD_SUBJECT ], Send_Log::SENT );
 
-		if ( Protocol_Response::is_form_post( $request ) ) {
+		if ( Body_Kind::is_form_post( $request ) ) {
 			$response = new WP_REST_Response( null, 303 );
 			$response->header( 'Location', add_query_arg( Contract::CONTACT_SENT_QUERY_PARAM, '1', '' !== $page ? $page : home_url( '/' ) ) );
 			return $response;

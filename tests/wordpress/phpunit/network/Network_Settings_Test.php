@@ -11,6 +11,7 @@ namespace Sitebeam\Tests;
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
+use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -43,6 +44,19 @@ final class Network_Settings_Test extends TestCase {
 			$this->assertSame( $network_url, Settings::get()['api_url'] );
 		} finally {
 			delete_option( Settings::OPTION );
+			restore_current_blog();
+		}
+	}
+
+	public function test_each_site_grants_the_chat_capability_to_its_administrators_once() {
+		switch_to_blog( $this->second_site );
+		try {
+			delete_option( Chat_Capability::VERSION_OPTION );
+			get_role( 'administrator' )->remove_cap( Chat_Capability::CAPABILITY );
+			Chat_Capability::maybe_grant();
+			$this->assertTrue( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ) );
+			$this->assertTrue( user_can( $this->subsite_administrator(), Chat_Capability::CAPABILITY ) );
+		} finally {
 			restore_current_blog();
 		}
 	}
@@ -90,6 +104,7 @@ final class Network_Settings_Test extends TestCase {
 			switch_to_blog( $site );
 			Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
 			set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
+			Chat_Capability::grant();
 			restore_current_blog();
 		}
 		try {
@@ -102,9 +117,16 @@ final class Network_Settings_Test extends TestCase {
 				switch_to_blog( $site );
 				$this->assertFalse( get_option( Send_Log::OPTION ), "site $site: send log" );
 				$this->assertFalse( get_transient( 'sitebeam_rl_phpunit' ), "site $site: rate counter" );
+				$this->assertFalse( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ), "site $site: chat capability" );
+				$this->assertFalse( get_option( Chat_Capability::VERSION_OPTION ), "site $site: capability version" );
 				restore_current_blog();
 			}
 		} finally {
+			foreach ( array( 1, $this->second_site ) as $site ) {
+				switch_to_blog( $site );
+				Chat_Capability::grant();
+				restore_current_blog();
+			}
 			update_site_option( Settings::OPTION, $settings );
 			update_site_option( Settings::TOKEN_OPTION, $token );
 		}

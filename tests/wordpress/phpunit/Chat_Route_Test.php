@@ -1,0 +1,192 @@
+<?php
+/**
+ * What the chat route does beyond the shared cases: it asks the API to load a model that is loading, reads the
+ * allowed models and settings from the plugin's settings, and counts visitors apart from the contact form.
+ *
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+use Sitebeam\Endpoint\Rate_Limiter;
+use WP_REST_Request;
+
+final class Chat_Route_Test extends Plugin_Test_Case {
+
+	/** @var array<int, array{method: string, url: string, body: mixed}> */
+	private $api_requests = array();
+
+	/** @var array{status: int, headers: array<string, string>, body: array<string, mixed>} */
+	private $prompt_answer;
+
+	protected function setUp(): void {
+		parent::setUp();
+		$_SERVER['REMOTE_ADDR'] = '198.51.100.' . wp_rand( 1, 254 );
+		$this->set_settings(
+			array(
+				'chat_enabled'  => true,
+				'chat_models'   => array( 'nltksentiment', 'mock' ),
+				'chat_settings' => array( 'max_length' => 20 ),
+			)
+		);
+		$this->prompt_answer = array(
+			'status'  => 200,
+			'headers' => array(),
+			'body'    => array(
+				'response' => array( 'fine' ),
+				'score'    => 0.25,
+				'status'   => 'ok',
+			),
+		);
+		add_filter( 'pre_http_request', array( $this, 'fake_api' ), 10, 3 );
+	}
+
+	protected function tearDown(): void {
+		remove_filter( 'pre_http_request', array( $this, 'fake_api' ) );
+		$_SERVER['REMOTE_ADDR'] = '127.0.0.1';
+		parent::tearDown();
+	}
+
+	/**
+	 * Records the plugin's API requests and answers them.
+	 *
+	 * @param mixed  $preempt Null.
+	 * @param array  $args    Request arguments.
+	 * @param string $url     The address.
+	 */
+	public function fake_api( $preempt, $args, $url ) {
+		$this->api_requests[] = array(
+			'method' => $args['method'],
+			'url'    => $url,
+			'body'   => isset( $args['body'] ) ? json_decode( $args['body'], true ) : null,
+			'token'  => $args['headers']['X-Auth-Token'] ?? null,
+		);
+		$answer = false !== strpos( $url, '/v1/ai/model/' )
+			? array(
+				'status'  => 202,
+				'headers' => array(),
+				'body'    => array(
+					'status' => 'ok',
+					'state'  => 'loading',
+				),
+			)
+			: $this->prompt_answer;
+		return array(
+			'headers'  => $answer['headers'],
+			'body'     => wp_json_encode( $answer['body'] ),
+			'response' => array(
+				'code'    => $answer['status'],
+				'message' => '',
+			),
+			'cookies'  => array(),
+			'filename' => null,
+		);
+	}
+
+	public function test_the_default_model_gets_the_owner_settings_and_the_token_stays_server_side() {
+		$response = $this->post( array( 'message' => 'Hello' ) );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame(
+			array(
+				'status'   => 'ok',
+				'model'    => 'nltksentiment',
+				'response' => array( 'fine' ),
+				'score'    => 0.25,
+			),
+			$response->get_data()
+		);
+		$this->assertCount( 1, $this->api_requests );
+		$this->assertSame( getenv( 'SITEBEAM_STUB_URL' ) . '/v1/ai/prompt', $this->api_requests[0]['url'] );
+		$this->assertSame( getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ), $this->api_requests[0]['token'] );
+		$this->assertSame( array( 'max_length' => 20 ), $this->api_requests[0]['body']['settings'] );
+		$this->assertStringNotContainsString( getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ), wp_json_encode( array( $response->get_data(), $response->get_headers() ) ) );
+	}
+
+	public function test_without_prompt_settings_an_empty_object_is_sent() {
+		$this->set_settings( array( 'chat_settings' => array() ) );
+		$this->post( array( 'message' => 'Hello' ) );
+		$this->assertSame( '{}', wp_json_encode( (object) $this->api_requests[0]['body']['settings'] ) );
+		$this->assertSame( array(), $this->api_requests[0]['body']['settings'] );
+	}
+
+	public function test_a_loading_model_is_passed_on_with_retry_after_and_the_api_is_asked_to_load_it() {
+		$this->prompt_answer = array(
+			'status'  => 503,
+			'headers' => array( 'retry-after' => '4' ),
+			'body'    => array(
+				'status'    => 'ko',
+				'error'     => 'loading',
+				'i18n_code' => 'model_loading',
+			),
+		);
+		$response            = $this->post(
+			array(
+				'message' => 'Hello',
+				'model'   => 'mock',
+			)
+		);
+		$this->assertSame( 503, $response->get_status() );
+		$this->assertSame( 'model_loading', $response->get_data()['i18n_code'] );
+		$this->assertSame( '4', $response->get_headers()['Retry-After'] );
+		$this->assertSame( array( 'POST', 'GET' ), array_column( $this->api_requests, 'method' ) );
+		$this->assertSame( getenv( 'SITEBEAM_STUB_URL' ) . '/v1/ai/model/mock', $this->api_requests[1]['url'] );
+	}
+
+	public function test_without_a_token_the_chat_is_not_configured_and_the_api_is_not_called() {
+		update_option( 'sitebeam_api_token', '', false );
+		$response = $this->post( array( 'message' => 'Hello' ) );
+		$this->assertSame( 503, $response->get_status() );
+		$this->assertSame( 'not_configured', $response->get_data()['i18n_code'] );
+		$this->assertSame( array(), $this->api_requests );
+	}
+
+	public function test_the_chat_is_off_until_enabled_even_with_models() {
+		$this->set_settings( array( 'chat_enabled' => false ) );
+		$request = new WP_REST_Request( 'GET', '/sitebeam/v1/chat' );
+		$this->assertSame( 503, rest_get_server()->dispatch( $request )->get_status() );
+	}
+
+	public function test_the_chat_allowance_is_its_own() {
+		$visitor = '203.0.113.77';
+		for ( $i = 0; $i < 10; $i++ ) {
+			$this->assertSame( 0, Rate_Limiter::hit( 'chat', 10, 60, $visitor ) );
+		}
+		$this->assertGreaterThan( 0, Rate_Limiter::hit( 'chat', 10, 60, $visitor ) );
+		$this->assertSame( 0, Rate_Limiter::hit( 'contact', 5, 60, $visitor ), 'the contact form still has its allowance' );
+	}
+
+	public function test_the_owner_sets_the_chat_rate() {
+		$this->set_settings( array( 'chat_rate_limit' => 2 ) );
+		$this->post( array( 'message' => 'one' ) );
+		$this->post( array( 'message' => 'two' ) );
+		$response = $this->post( array( 'message' => 'three' ) );
+		$this->assertSame( 429, $response->get_status() );
+		$this->assertCount( 2, $this->api_requests );
+	}
+
+	public function test_over_http_only_this_site_is_named_in_cors_headers() {
+		$url   = getenv( 'SITEBEAM_WP_URL' ) . '/wp-json/sitebeam/v1/chat';
+		$self  = untrailingslashit( (string) getenv( 'SITEBEAM_WP_URL' ) );
+		$other = Raw_Http::send( $url, 'GET', array( 'Origin: https://elsewhere.example' ), null );
+		$this->assertSame( 403, $other['status'] );
+		$this->assertArrayNotHasKey( 'access-control-allow-origin', $other['headers'] );
+		$this->assertArrayNotHasKey( 'access-control-allow-credentials', $other['headers'] );
+		$own = Raw_Http::send( $url, 'GET', array( 'Origin: ' . $self ), null );
+		$this->assertSame( 200, $own['status'] );
+		$this->assertSame( $self, $own['headers']['access-control-allow-origin'] );
+		$this->assertSame( 'retry-after', $own['headers']['access-control-expose-headers'] );
+		$this->assertSame( 'no-store', $own['headers']['cache-control'] );
+	}
+
+	/**
+	 * Posts JSON to the chat route, in-process.
+	 *
+	 * @param array<string, string> $fields The body.
+	 */
+	private function post( array $fields ) {
+		$request = new WP_REST_Request( 'POST', '/sitebeam/v1/chat' );
+		$request->set_header( 'content-type', 'application/json' );
+		$request->set_body( wp_json_encode( $fields ) );
+		return rest_get_server()->dispatch( $request );
+	}
+}

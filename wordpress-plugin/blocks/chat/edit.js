@@ -1,0 +1,29 @@
+import { useBlockProps } from '@wordpress/block-editor';
+import { __ } from '@wordpress/i18n';
+
+export default function Edit() {
+  return (
+    <div {...useBlockProps({ className: 'sitebeam-chat-preview' })}>
+      <p>
+        <label>
+          {__('Your message', 'sitebeam')}
+          <br />
+          <textarea rows={3} disabled />
+        </label>
+      </p>
+      <p>
+        <button type="button" disabled>
+          {__('Send', 'sitebeam')}
+        </button>
+      </p>
+      <p>
+        <small>
+          {__(
+            'Visitors chat with the models allowed in Settings → Sitebeam; nothing is shown while the chat is off.',
+            'sitebeam',
+          )}
+        </small>
+      </p>
+    </div>
+  );
+}
