@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 junit="$1"
 
 prepare_drupal_root || exit 1
-for built in sitebeam.min.js sitebeam-form.min.js; do
+for built in sitebeam.min.js sitebeam-form.min.js sitebeam-chat.min.js; do
   if [ ! -f "$repo_root/drupal-module/js/$built" ]; then
     echo "snippet/dist/$built is missing: run npm run build first" >&2
     exit 1
