@@ -194,6 +194,70 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
+   * Tests that chat models come from the instance and settings save typed.
+   */
+  public function testChatModelsComeFromTheInstanceAndSettingsSaveTyped(): void {
+    $this->resetStub();
+    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', 'dev-token')->save();
+    $html = $this->renderForm();
+    $this->assertStringContainsString('name="chat_models[textblobsentiment]"', $html);
+    $this->assertStringNotContainsString('dev-token', $html);
+
+    $errors = $this->submit([
+      'base_url' => $this->stubUrl(),
+      'chat_enabled' => 1,
+      'chat_models' => ['mock' => 'mock', 'log' => NULL, 'nltksentiment' => 'nltksentiment'],
+      'chat_setting_max_length' => '50',
+      'chat_setting_temperature' => '0.7',
+      'chat_setting_do_sample' => 'true',
+      'chat_setting_top_k' => '',
+      'chat_flood_limit' => '12',
+    ]);
+    $this->assertSame([], $errors);
+    $chat = $this->container->get('config.storage')->read('sitebeam.settings')['chat'];
+    $this->assertTrue($chat['enabled']);
+    $this->assertSame(['mock', 'nltksentiment'], $chat['models']);
+    $this->assertSame(50, $chat['settings']['max_length']);
+    $this->assertSame(0.7, $chat['settings']['temperature']);
+    $this->assertTrue($chat['settings']['do_sample']);
+    $this->assertNull($chat['settings']['top_k']);
+    $this->assertSame(12, $chat['flood_limit']);
+  }
+
+  /**
+   * Tests that a prompt setting of the wrong type is refused by its name.
+   *
+   * @dataProvider wrongPromptSettings
+   */
+  public function testPromptSettingOfTheWrongTypeIsRefusedByItsName(string $element, string $value, string $words): void {
+    $errors = $this->submit(['base_url' => 'https://api.example.test', $element => $value]);
+    $this->assertStringContainsString($words, strip_tags(implode("\n", $errors)));
+    $this->assertNull($this->container->get('config.storage')->read('sitebeam.settings')['chat']['settings']['temperature']);
+  }
+
+  /**
+   * Data provider for testPromptSettingOfTheWrongTypeIsRefusedByItsName().
+   */
+  public static function wrongPromptSettings(): array {
+    return [
+      'zero temperature' => ['chat_setting_temperature', '0', 'temperature must be a number greater than 0'],
+      'fractional max_length' => ['chat_setting_max_length', '1.5', 'max_length'],
+      'text top_p' => ['chat_setting_top_p', 'warm', 'top_p must be a number'],
+    ];
+  }
+
+  /**
+   * Tests that an unreachable instance says why no model is offered.
+   */
+  public function testUnreachableInstanceSaysWhyNoModelIsOffered(): void {
+    $this->config('sitebeam.settings')->set('base_url', 'http://127.0.0.1:9')->set('api_token', 'dev-token')->set('chat.models', ['mock'])->save();
+    $html = $this->renderForm();
+    $this->assertStringContainsString("The instance's models could not be listed", html_entity_decode($html, ENT_QUOTES));
+    $this->assertStringContainsString('cannot be reached', $html);
+    $this->assertStringContainsString('name="chat_models[mock]"', $html, 'The saved models stay offered.');
+  }
+
+  /**
    * Submits the form, by default with "Save configuration"; returns the errors.
    */
   private function submit(array $values): array {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Contract;
 use Drupal\Tests\SchemaCheckTestTrait;
 
 /**
@@ -36,6 +37,21 @@ final class SettingsSchemaTest extends KernelTestBase {
     $this->assertConfigSchemaByName('sitebeam.settings');
     $this->assertSame([], $this->violations([]));
     $this->assertSame(['/admin*', '/batch', '/node/add*', '/user/*/*'], $this->config('sitebeam.settings')->get('visibility.paths'));
+    $this->assertFalse($this->config('sitebeam.settings')->get('chat.enabled'));
+    $this->assertSame(Contract::CHAT_RATE_LIMIT_COUNT, $this->config('sitebeam.settings')->get('chat.flood_limit'));
+    $this->assertSame(Contract::CHAT_RATE_LIMIT_WINDOW_S, $this->config('sitebeam.settings')->get('chat.flood_window'));
+  }
+
+  /**
+   * Tests that typed prompt settings are accepted.
+   */
+  public function testTypedPromptSettingsAreAccepted(): void {
+    $chat = [
+      'enabled' => TRUE,
+      'models' => ['mock', 'nltksentiment'],
+      'settings' => ['max_length' => 50, 'top_p' => 0.9, 'temperature' => 0.7, 'early_stopping' => FALSE],
+    ];
+    $this->assertSame([], $this->violations(['chat' => $chat]));
   }
 
   /**
@@ -71,6 +87,23 @@ final class SettingsSchemaTest extends KernelTestBase {
       'website too long' => [['website' => str_repeat('w', 256)], 'website', '255'],
       'website on two lines' => [['website' => "a\nb"], 'website', 'single line'],
       'flood limit' => [['contact' => ['flood_limit' => 0]], 'contact.flood_limit', '1'],
+      'chat model identifier' => [['chat' => ['models' => ['mock', 'gpt 2']]], 'chat.models.1', 'model identifier'],
+      'chat integer setting' => [
+        ['chat' => ['settings' => ['max_length' => 0]]],
+        'chat.settings.max_length',
+        'max_length must be a whole number of 1 or more',
+      ],
+      'chat number setting' => [
+        ['chat' => ['settings' => ['temperature' => 0.0]]],
+        'chat.settings.temperature',
+        'temperature must be a number greater than 0',
+      ],
+      'chat boolean setting' => [
+        ['chat' => ['settings' => ['do_sample' => 'yes']]],
+        'chat.settings.do_sample',
+        'do_sample must be true or false',
+      ],
+      'chat rate limit' => [['chat' => ['flood_limit' => 0]], 'chat.flood_limit', '1'],
     ];
   }
 
@@ -85,7 +118,8 @@ final class SettingsSchemaTest extends KernelTestBase {
     $typed = $this->container->get('config.typed')->createFromNameAndData('sitebeam.settings', $data);
     $messages = [];
     foreach ($typed->validate() as $violation) {
-      $messages[$violation->getPropertyPath()] = strip_tags((string) $violation->getMessage());
+      $path = $violation->getPropertyPath();
+      $messages[$path] = trim(($messages[$path] ?? '') . ' ' . strip_tags((string) $violation->getMessage()));
     }
     return $messages;
   }
