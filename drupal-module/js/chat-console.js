@@ -7,12 +7,13 @@
   const pollMs = 1000;
   const maxPolls = 300;
 
+  /** The model's state ("loading", "ready"), or an error text. */
   async function askToLoad(model) {
     const url = new URL(drupalSettings.sitebeamChatConsole.loadUrl, window.location.href);
     url.searchParams.set('model', model);
     const response = await fetch(url, { headers: { accept: 'application/json' } });
     const answer = await response.json().catch(() => ({}));
-    return response.ok ? answer.state : null;
+    return response.ok ? { state: answer.state } : { error: answer.error || `HTTP ${response.status}` };
   }
 
   Drupal.behaviors.sitebeamChatConsole = {
@@ -28,14 +29,15 @@
           button.disabled = true;
           try {
             for (let poll = 0; poll < maxPolls; poll++) {
-              const state = await askToLoad(model);
+              const { state, error } = await askToLoad(model);
               if (state === 'ready') {
                 status.textContent = Drupal.t('@model is ready.', { '@model': model });
                 return;
               }
               if (state !== 'loading') {
-                status.textContent = Drupal.t('@model could not be loaded: see the sitebeam log.', {
+                status.textContent = Drupal.t('@model could not be loaded: @error', {
                   '@model': model,
+                  '@error': error || Drupal.t('unexpected answer'),
                 });
                 return;
               }

@@ -4,8 +4,10 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Form;
 
+use Drupal\Core\Access\CsrfTokenGenerator;
 use Drupal\Core\Form\FormBase;
 use Drupal\Core\Form\FormStateInterface;
+use Drupal\Core\Routing\RouteProviderInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Api\ApiClient;
@@ -29,6 +31,8 @@ class ChatConsoleForm extends FormBase {
     protected ApiClient $apiClient,
     protected CredentialsFactory $credentialsFactory,
     protected ChatPrompter $prompter,
+    protected CsrfTokenGenerator $csrfToken,
+    protected RouteProviderInterface $routeProvider,
   ) {}
 
   /**
@@ -39,6 +43,8 @@ class ChatConsoleForm extends FormBase {
       $container->get('sitebeam.api_client'),
       $container->get('sitebeam.credentials_factory'),
       $container->get('sitebeam.chat_prompter'),
+      $container->get('csrf_token'),
+      $container->get('router.route_provider'),
     );
   }
 
@@ -114,9 +120,7 @@ class ChatConsoleForm extends FormBase {
       $form['reply'] = $this->replyElement($reply);
     }
     $form['#attached']['library'][] = 'sitebeam/chat_console';
-    $form['#attached']['drupalSettings']['sitebeamChatConsole'] = [
-      'loadUrl' => Url::fromRoute('sitebeam.chat_console_load')->toString(),
-    ];
+    $form['#attached']['drupalSettings']['sitebeamChatConsole'] = ['loadUrl' => $this->loadUrl()];
     return $form;
   }
 
@@ -205,6 +209,17 @@ class ChatConsoleForm extends FormBase {
     $this->messenger()->addStatus($result->status === 200
       ? $this->t('@model is ready.', ['@model' => $model])
       : $this->t('@model is loading. Press "Load model" again to see whether it is ready.', ['@model' => $model]));
+  }
+
+  /**
+   * The load route with its CSRF token.
+   *
+   * Url::toString() would put a placeholder for the token, which only the
+   * page's HTML gets replaced, never drupalSettings.
+   */
+  protected function loadUrl(): string {
+    $path = ltrim($this->routeProvider->getRouteByName('sitebeam.chat_console_load')->getPath(), '/');
+    return Url::fromUri('base:' . $path, ['query' => ['token' => $this->csrfToken->get($path)]])->toString();
   }
 
   /**

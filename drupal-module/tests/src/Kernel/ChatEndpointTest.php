@@ -169,6 +169,12 @@ final class ChatEndpointTest extends KernelTestBase {
     $this->assertSame(200, $page->getStatusCode());
     $this->assertStringContainsString('<option value="log">log</option>', (string) $page->getContent());
     $this->assertStringNotContainsString(self::TOKEN, (string) $page->getContent());
+    // The page's own load address carries a token that the route accepts.
+    preg_match('@<script type="application/json" data-drupal-selector="drupal-settings-json">(.*?)</script>@s', (string) $page->getContent(), $match);
+    $load_url = json_decode($match[1] ?? '{}', TRUE)['sitebeamChatConsole']['loadUrl'] ?? '';
+    $this->assertStringContainsString('token=', $load_url);
+    $load = $this->handle(Request::create($load_url . '&model=mock'));
+    $this->assertSame(200, $load->getStatusCode(), (string) $load->getContent());
 
     $this->promptAnswer = [200, [], ['response' => ['<b>first</b>', 'second'], 'score' => 0.25, 'status' => 'ok']];
     $form_state = (new FormState())->setValues([
