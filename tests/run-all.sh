@@ -36,7 +36,28 @@ run_layer typecheck npx tsc -p tsconfig.json
 run_layer unit npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"
 run_layer size npm run size --silent
 run_layer e2e npx playwright test -c tests/e2e/playwright.config.ts
-run_layer wordpress bash tests/wordpress/run.sh
-run_layer drupal bash tests/drupal/run.sh
+# The WordPress and Drupal layers spend most of their time in one PHP process each, so on a machine
+# with two cores or more they run side by side; each one's output is shown whole when it ends.
+# SITEBEAM_SERIAL=1 runs them one after the other.
+run_layers_side_by_side() { # name:command ...
+  local logs="$SITEBEAM_RESULTS/../layer-logs" entry name pids=() names=()
+  mkdir -p "$logs"
+  for entry in "$@"; do
+    name=${entry%%:*}
+    (run_layer "$name" bash -c "${entry#*:}" >"$logs/$name.log" 2>&1; [ ${#failed_layers[@]} -eq 0 ]) &
+    pids+=($!) names+=("$name")
+  done
+  local index
+  for index in "${!pids[@]}"; do
+    wait "${pids[$index]}" || failed_layers+=("${names[$index]}")
+    cat "$logs/${names[$index]}.log"
+  done
+}
+if [ "${SITEBEAM_SERIAL:-}" != 1 ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+  run_layers_side_by_side 'wordpress:bash tests/wordpress/run.sh' 'drupal:bash tests/drupal/run.sh'
+else
+  run_layer wordpress bash tests/wordpress/run.sh
+  run_layer drupal bash tests/drupal/run.sh
+fi
 
 node tests/support/summarize-results.mjs "$SITEBEAM_RESULTS" "${failed_layers[@]}"

@@ -8,7 +8,7 @@ import {
   type PromptSettings,
   positiveNumberSettings,
 } from '../client/index.js';
-import { RelayConfigError } from './config.js';
+import { envReader, RelayConfigError, withEnvNames } from './config.js';
 
 export interface ChatConfig {
   /** The models a visitor may prompt, the first being the default; empty turns the chat off. */
@@ -29,10 +29,11 @@ const envNames = {
 
 /** The chat settings from environment variables; without SITEBEAM_CHAT_MODELS the chat is off. */
 export function chatConfigFromEnv(env: Record<string, string | undefined>): ChatConfig {
+  const read = envReader(env, envNames);
   const config: ChatConfig = {
-    models: (env[envNames.models] ?? '').split(/[\s,]+/).filter(Boolean),
+    models: (read.optional('models') ?? '').split(/[\s,]+/).filter(Boolean),
   };
-  const settings = env[envNames.settings]?.trim();
+  const settings = read.optional('settings');
   if (settings) {
     try {
       config.settings = JSON.parse(settings);
@@ -40,19 +41,9 @@ export function chatConfigFromEnv(env: Record<string, string | undefined>): Chat
       throw new RelayConfigError(envNames.settings, 'must be a JSON object');
     }
   }
-  const rate = env[envNames.rateLimitPerMinute]?.trim();
-  if (rate) {
-    if (!/^\d+$/.test(rate))
-      throw new RelayConfigError(envNames.rateLimitPerMinute, 'must be a whole number');
-    config.rateLimitPerMinute = Number(rate);
-  }
-  try {
-    resolveChatConfig(config);
-  } catch (error) {
-    if (!(error instanceof RelayConfigError)) throw error;
-    const variable = envNames[error.setting as keyof typeof envNames] ?? error.setting;
-    throw new RelayConfigError(variable, error.problem);
-  }
+  const rateLimitPerMinute = read.wholeNumber('rateLimitPerMinute');
+  if (rateLimitPerMinute !== undefined) config.rateLimitPerMinute = rateLimitPerMinute;
+  withEnvNames(envNames, () => resolveChatConfig(config));
   return config;
 }
 

@@ -16,7 +16,11 @@ import { multiLineForbiddenPattern } from '../form/protocol.js';
 import { type ChatConfig, resolveChatConfig } from './chat-config.js';
 import { chatPage } from './chat-page.js';
 import { visitorKey } from './client-address.js';
-import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
+import {
+  type EndpointConfig,
+  type ResolvedEndpointConfig,
+  resolveEndpointConfig,
+} from './config.js';
 import { pageAccess, type RelayHandler } from './handler.js';
 import { createRateLimiter } from './rate-limit.js';
 import { commonHeaders, jsonResponse, preflight } from './responses.js';
@@ -52,8 +56,8 @@ const visitorText: Record<ChatErrorCode, string> = {
 };
 
 /** Builds the chat handler; throws a RelayConfigError naming the option when a setting is unusable. */
-export function createChatHandler(config: RelayConfig, chat: ChatConfig): RelayHandler {
-  const settings = resolveConfig(config);
+export function createChatHandler(config: EndpointConfig, chat: ChatConfig): RelayHandler {
+  const settings = resolveEndpointConfig(config);
   const chatSettings = resolveChatConfig(chat);
   const limiter = createRateLimiter({ limit: chatSettings.rateLimitPerMinute, windowMs: 60_000 });
   const client = createClient({
@@ -201,7 +205,7 @@ function checkPrompt(fields: Record<string, unknown>, models: string[]): Prompt 
 }
 
 /** What the visitor is told about a failed prompt; the real cause goes to the log only. */
-function upstreamFailure(error: unknown, log: ResolvedRelayConfig['log']): ChatRefusal {
+function upstreamFailure(error: unknown, log: ResolvedEndpointConfig['log']): ChatRefusal {
   const failure = (code: ChatErrorCode, retryAfter?: number): ChatRefusal =>
     retryAfter === undefined
       ? { code, error: visitorText[code] }

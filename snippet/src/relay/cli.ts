@@ -6,8 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CHAT_PATH, createChatHandler, withChat } from './chat.js';
 import { chatConfigFromEnv } from './chat-config.js';
-import { configFromEnv, RelayConfigError } from './config.js';
-import { createRelayHandler } from './handler.js';
+import {
+  configFromEnv,
+  contactEnvNames,
+  endpointConfigFromEnv,
+  RelayConfigError,
+} from './config.js';
+import { createRelayHandler, type RelayHandler } from './handler.js';
 import { toNodeListener } from './node.js';
 
 const usage = 'Usage: sitebeam-relay [--port 8788] [--host 127.0.0.1]';
@@ -22,7 +27,7 @@ function main(): void {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_CONTACT_TO, SITEBEAM_CONTACT_FROM, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_SITE_NAME.\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS.\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.`,
     );
     return;
   }
@@ -31,13 +36,19 @@ function main(): void {
     fail(`--port must be a port number, not "${values.port}".\n${usage}`);
   }
 
-  let handler: ReturnType<typeof createRelayHandler>;
+  let handler: RelayHandler;
+  let serves: string;
   try {
-    const config = configFromEnv(process.env);
+    const chat = chatConfigFromEnv(process.env);
+    const chatOnly =
+      chat.models.length > 0 && contactEnvNames.every((name) => !process.env[name]?.trim());
     handler = withChat(
-      createRelayHandler(config),
-      createChatHandler(config, chatConfigFromEnv(process.env)),
+      chatOnly ? notServed : createRelayHandler(configFromEnv(process.env)),
+      createChatHandler(endpointConfigFromEnv(process.env), chat),
     );
+    serves = chatOnly
+      ? `the chat on ${CHAT_PATH} (no contact form: ${contactEnvNames.join(', ')} are unset)`
+      : `the chat on ${CHAT_PATH}${chat.models.length ? '' : ' (off: SITEBEAM_CHAT_MODELS is unset)'}, the contact form on every other path`;
   } catch (error) {
     if (error instanceof RelayConfigError) fail(`sitebeam-relay: not started: ${error.message}.`);
     throw error;
@@ -48,11 +59,20 @@ function main(): void {
   server.listen(port, values.host, () => {
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    console.error(`Sitebeam relay listening on http://${host}:${address.port}`);
+    console.error(
+      `Sitebeam relay listening on http://${host}:${address.port}\nIt serves ${serves}.`,
+    );
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+async function notServed(): Promise<Response> {
+  return new Response('Not found: this relay serves only the chat.\n', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 function fail(message: string): never {

@@ -3,17 +3,34 @@ import { isBareEmailAddress } from '../client/address.js';
 import { baseUrlProblem } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 
-export interface RelayConfig {
+/** What every endpoint of the relay (contact form, chat) needs. */
+export interface EndpointConfig {
   /** Base URL of the Sitebeam instance. */
   apiUrl: string;
   /** The API token: stays on the server, never appears in an answer. */
   apiToken: string;
+  /** Origins (scheme://host[:port]) whose pages may post to the relay. */
+  allowedOrigins: string[];
+  /** Header a trusted proxy or platform sets to the visitor's address, e.g. `x-forwarded-for`. */
+  clientIpHeader?: string;
+  /**
+   * How many proxies of yours append to `clientIpHeader` (default 1): the visitor is that many
+   * entries from the right; entries further left are whatever the visitor sent.
+   */
+  trustedProxyHops?: number;
+  /** Milliseconds before the API call is abandoned (default 10,000). */
+  apiTimeoutMs?: number;
+  /** Where the real cause of a failure is written (default `console.error`). */
+  log?: (line: string) => void;
+  fetch?: typeof fetch;
+}
+
+/** The contact form's endpoint: the shared settings, and where and how messages go. */
+export interface RelayConfig extends EndpointConfig {
   /** Where every message goes; a visitor never chooses it. */
   contactTo: string;
   /** The sender the API sends as (never the visitor's address, for DMARC). */
   contactFrom: string;
-  /** Origins (scheme://host[:port]) whose pages may post to the relay. */
-  allowedOrigins: string[];
   /** Prefixes every subject, e.g. `[Example Shop] …`. */
   siteName: string;
   /** Posts a visitor may make per window (default 5). */
@@ -35,19 +52,10 @@ export interface RelayConfig {
    * allowed origin wins. Default: the `Referer`'s origin, else the first allowed origin.
    */
   redirectUrl?: string;
-  /** Header a trusted proxy or platform sets to the visitor's address, e.g. `x-forwarded-for`. */
-  clientIpHeader?: string;
-  /**
-   * How many proxies of yours append to `clientIpHeader` (default 1): the visitor is that many
-   * entries from the right; entries further left are whatever the visitor sent.
-   */
-  trustedProxyHops?: number;
-  /** Milliseconds before the API call is abandoned (default 10,000). */
-  apiTimeoutMs?: number;
-  /** Where the real cause of a failure is written (default `console.error`). */
-  log?: (line: string) => void;
-  fetch?: typeof fetch;
 }
+
+export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, 'fetch' | 'clientIpHeader'>> &
+  Pick<EndpointConfig, 'fetch' | 'clientIpHeader'>;
 
 /** Configuration with every default applied and every value checked. */
 export type ResolvedRelayConfig = Required<
@@ -71,12 +79,18 @@ export class RelayConfigError extends Error {
   }
 }
 
-const envNames = {
+const endpointEnvNames = {
   apiUrl: 'SITEBEAM_API_URL',
   apiToken: 'SITEBEAM_API_TOKEN',
+  allowedOrigins: 'SITEBEAM_ALLOWED_ORIGINS',
+  clientIpHeader: 'SITEBEAM_CLIENT_IP_HEADER',
+  trustedProxyHops: 'SITEBEAM_TRUSTED_PROXY_HOPS',
+} as const;
+
+const envNames = {
+  ...endpointEnvNames,
   contactTo: 'SITEBEAM_CONTACT_TO',
   contactFrom: 'SITEBEAM_CONTACT_FROM',
-  allowedOrigins: 'SITEBEAM_ALLOWED_ORIGINS',
   siteName: 'SITEBEAM_SITE_NAME',
   rateLimit: 'SITEBEAM_RATE_LIMIT',
   rateLimitWindowS: 'SITEBEAM_RATE_LIMIT_WINDOW_S',
@@ -84,88 +98,129 @@ const envNames = {
   minFillMs: 'SITEBEAM_MIN_FILL_MS',
   ticketSecret: 'SITEBEAM_TICKET_SECRET',
   redirectUrl: 'SITEBEAM_REDIRECT_URL',
-  clientIpHeader: 'SITEBEAM_CLIENT_IP_HEADER',
-  trustedProxyHops: 'SITEBEAM_TRUSTED_PROXY_HOPS',
 } as const;
+
+/** The contact form's own required variables: a relay given none of them serves the chat alone. */
+export const contactEnvNames = [envNames.contactTo, envNames.contactFrom, envNames.siteName];
+
+/** Reads `names`' variables from `env`, refusing a missing or malformed one by its name. */
+export function envReader<Key extends string>(
+  env: Record<string, string | undefined>,
+  names: Record<Key, string>,
+) {
+  const optional = (key: Key) => env[names[key]]?.trim() || undefined;
+  return {
+    optional,
+    required(key: Key): string {
+      const value = optional(key);
+      if (!value) throw new RelayConfigError(names[key], 'is not set');
+      return value;
+    },
+    wholeNumber(key: Key): number | undefined {
+      const value = optional(key);
+      if (value === undefined) return undefined;
+      if (!/^\d+$/.test(value)) throw new RelayConfigError(names[key], 'must be a whole number');
+      return Number(value);
+    },
+  };
+}
+
+/** Runs `check`, naming the environment variable behind any option it refuses. */
+export function withEnvNames<T>(names: Record<string, string>, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof RelayConfigError)) throw error;
+    throw new RelayConfigError(names[error.setting] ?? error.setting, error.problem);
+  }
+}
+
+/** The settings every endpoint shares, from environment variables. */
+export function endpointConfigFromEnv(env: Record<string, string | undefined>): EndpointConfig {
+  const read = envReader(env, endpointEnvNames);
+  const config: EndpointConfig = {
+    apiUrl: read.required('apiUrl'),
+    apiToken: read.required('apiToken'),
+    allowedOrigins: read
+      .required('allowedOrigins')
+      .split(/[\s,]+/)
+      .filter(Boolean),
+  };
+  const trustedProxyHops = read.wholeNumber('trustedProxyHops');
+  if (trustedProxyHops !== undefined) config.trustedProxyHops = trustedProxyHops;
+  const clientIpHeader = read.optional('clientIpHeader');
+  if (clientIpHeader !== undefined) config.clientIpHeader = clientIpHeader;
+  withEnvNames(endpointEnvNames, () => resolveEndpointConfig(config));
+  return config;
+}
 
 /**
  * Reads the relay's configuration from environment variables (`process.env`, a Worker's `env`…).
  * Throws a RelayConfigError naming the first missing or malformed variable.
  */
 export function configFromEnv(env: Record<string, string | undefined>): RelayConfig {
-  const required = (key: keyof typeof envNames) => {
-    const value = env[envNames[key]]?.trim();
-    if (!value) throw new RelayConfigError(envNames[key], 'is not set');
-    return value;
-  };
-  const optional = (key: keyof typeof envNames) => env[envNames[key]]?.trim() || undefined;
-  const wholeNumber = (key: keyof typeof envNames) => {
-    const value = optional(key);
-    if (value === undefined) return undefined;
-    if (!/^\d+$/.test(value)) throw new RelayConfigError(envNames[key], 'must be a whole number');
-    return Number(value);
-  };
-
+  const read = envReader(env, envNames);
   const config: RelayConfig = {
-    apiUrl: required('apiUrl'),
-    apiToken: required('apiToken'),
-    contactTo: required('contactTo'),
-    contactFrom: required('contactFrom'),
-    allowedOrigins: required('allowedOrigins')
-      .split(/[\s,]+/)
-      .filter(Boolean),
-    siteName: required('siteName'),
+    ...endpointConfigFromEnv(env),
+    contactTo: read.required('contactTo'),
+    contactFrom: read.required('contactFrom'),
+    siteName: read.required('siteName'),
   };
-  for (const key of [
-    'rateLimit',
-    'rateLimitWindowS',
-    'rateLimitPerMinute',
-    'minFillMs',
-    'trustedProxyHops',
-  ] as const) {
-    const value = wholeNumber(key);
+  for (const key of ['rateLimit', 'rateLimitWindowS', 'rateLimitPerMinute', 'minFillMs'] as const) {
+    const value = read.wholeNumber(key);
     if (value !== undefined) config[key] = value;
   }
-  for (const key of ['ticketSecret', 'redirectUrl', 'clientIpHeader'] as const) {
-    const value = optional(key);
+  for (const key of ['ticketSecret', 'redirectUrl'] as const) {
+    const value = read.optional(key);
     if (value !== undefined) config[key] = value;
   }
-  try {
-    resolveConfig(config);
-  } catch (error) {
-    if (!(error instanceof RelayConfigError)) throw error;
-    const variable = envNames[error.setting as keyof typeof envNames] ?? error.setting;
-    throw new RelayConfigError(variable, error.problem);
-  }
+  withEnvNames(envNames, () => resolveConfig(config));
   return config;
+}
+
+const atLeastOne = (setting: string, value: number) => {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RelayConfigError(setting, 'must be a whole number of at least 1');
+  }
+  return value;
+};
+
+const httpUrl = (setting: string, value: string) => {
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed;
+  } catch {}
+  throw new RelayConfigError(setting, `must be an http(s) URL, not "${value}"`);
+};
+
+/** Applies the shared defaults and refuses a shared setting that could not work or would be unsafe. */
+export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointConfig {
+  const apiUrlProblem = baseUrlProblem(config.apiUrl);
+  if (apiUrlProblem) throw new RelayConfigError('apiUrl', apiUrlProblem);
+  if (!config.apiToken) throw new RelayConfigError('apiToken', 'is empty');
+  if (config.allowedOrigins.length === 0) throw new RelayConfigError('allowedOrigins', 'is empty');
+  return {
+    apiUrl: config.apiUrl,
+    apiToken: config.apiToken,
+    allowedOrigins: config.allowedOrigins.map((origin) => httpUrl('allowedOrigins', origin).origin),
+    trustedProxyHops: atLeastOne('trustedProxyHops', config.trustedProxyHops ?? 1),
+    clientIpHeader: config.clientIpHeader?.toLowerCase(),
+    apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
+    log: config.log ?? ((line) => console.error(line)),
+    fetch: config.fetch,
+  };
 }
 
 /** Applies defaults and refuses a configuration that could not work or would be unsafe. */
 export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
-  const url = (setting: string, value: string) => {
-    try {
-      const parsed = new URL(value);
-      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed;
-    } catch {}
-    throw new RelayConfigError(setting, `must be an http(s) URL, not "${value}"`);
-  };
   const address = (setting: string, value: string) => {
     if (!isBareEmailAddress(value)) {
       throw new RelayConfigError(setting, `must be one email address, not "${value}"`);
     }
     return value;
   };
-  const atLeastOne = (setting: string, value: number) => {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new RelayConfigError(setting, 'must be a whole number of at least 1');
-    }
-    return value;
-  };
 
-  const apiUrlProblem = baseUrlProblem(config.apiUrl);
-  if (apiUrlProblem) throw new RelayConfigError('apiUrl', apiUrlProblem);
-  if (!config.apiToken) throw new RelayConfigError('apiToken', 'is empty');
-  if (config.allowedOrigins.length === 0) throw new RelayConfigError('allowedOrigins', 'is empty');
+  const endpoint = resolveEndpointConfig(config);
   if (!config.siteName.trim() || singleLineForbiddenPattern.test(config.siteName)) {
     throw new RelayConfigError('siteName', 'must be one non-empty line');
   }
@@ -183,15 +238,10 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
   if (!Number.isInteger(minFillMs) || minFillMs < 0) {
     throw new RelayConfigError('minFillMs', 'must be a whole number of milliseconds');
   }
-  const allowedOrigins = config.allowedOrigins.map(
-    (origin) => url('allowedOrigins', origin).origin,
-  );
   return {
-    apiUrl: config.apiUrl,
-    apiToken: config.apiToken,
+    ...endpoint,
     contactTo: address('contactTo', config.contactTo),
     contactFrom: address('contactFrom', config.contactFrom),
-    allowedOrigins,
     siteName: config.siteName.trim(),
     rateLimit: atLeastOne(
       config.rateLimitPerMinute !== undefined ? 'rateLimitPerMinute' : 'rateLimit',
@@ -200,11 +250,6 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     rateLimitWindowS: atLeastOne('rateLimitWindowS', rateLimitWindowS),
     minFillMs,
     ticketSecret: config.ticketSecret,
-    trustedProxyHops: atLeastOne('trustedProxyHops', config.trustedProxyHops ?? 1),
-    redirectUrl: config.redirectUrl ? url('redirectUrl', config.redirectUrl).href : undefined,
-    clientIpHeader: config.clientIpHeader?.toLowerCase(),
-    apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
-    log: config.log ?? ((line) => console.error(line)),
-    fetch: config.fetch,
+    redirectUrl: config.redirectUrl ? httpUrl('redirectUrl', config.redirectUrl).href : undefined,
   };
 }

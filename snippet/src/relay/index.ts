@@ -4,6 +4,8 @@ export { CHAT_PATH, createChatHandler, withChat } from './chat.js';
 export { type ChatConfig, chatConfigFromEnv, resolveChatConfig } from './chat-config.js';
 export {
   configFromEnv,
+  type EndpointConfig,
+  endpointConfigFromEnv,
   type RelayConfig,
   RelayConfigError,
   resolveConfig,

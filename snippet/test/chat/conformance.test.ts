@@ -117,10 +117,7 @@ async function run(testCase: Case) {
     {
       apiUrl: 'https://api.example',
       apiToken: token,
-      contactTo: 'owner@shop.example',
-      contactFrom: 'forms@shop.example',
       allowedOrigins: [origins.$ALLOWED_ORIGIN as string],
-      siteName: 'Example Shop',
       fetch: fetch as typeof globalThis.fetch,
       log: () => undefined,
     },

@@ -40,7 +40,7 @@ function relay(overrides: Partial<RelayConfig> = {}) {
     siteName: 'Example Shop',
     ticketSecret: 'test-secret',
     rateLimit: 1000,
-    apiTimeoutMs: 3000,
+    apiTimeoutMs: 10_000,
     log: (line) => logged.push(line),
     ...overrides,
   });
@@ -167,6 +167,35 @@ describe('the sitebeam-relay command', () => {
   it('refuses to start without configuration, naming the variable', async () => {
     const { SITEBEAM_CONTACT_TO: _omitted, ...withoutRecipient } = env();
     const { code, output } = await runRelayOnce(withoutRecipient);
+    expect(code).toBe(1);
+    expect(output).toContain('SITEBEAM_CONTACT_TO is not set');
+  });
+
+  it('serves the chat alone when none of the contact variables is set', async () => {
+    const {
+      SITEBEAM_CONTACT_TO: _to,
+      SITEBEAM_CONTACT_FROM: _from,
+      SITEBEAM_SITE_NAME: _name,
+      ...shared
+    } = env();
+    const chatOnly = await startRelay({ ...shared, SITEBEAM_CHAT_MODELS: 'mock' });
+    try {
+      const answer = await fetch(`${chatOnly.url}/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site },
+        body: JSON.stringify({ message: 'Hello' }),
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ status: 'ok', model: 'mock' });
+      expect((await fetch(`${chatOnly.url}/contact`)).status).toBe(404);
+    } finally {
+      await chatOnly.stop();
+    }
+    const { code, output } = await runRelayOnce({
+      ...shared,
+      SITEBEAM_CHAT_MODELS: 'mock',
+      SITEBEAM_SITE_NAME: 'Example Shop',
+    });
     expect(code).toBe(1);
     expect(output).toContain('SITEBEAM_CONTACT_TO is not set');
   });
