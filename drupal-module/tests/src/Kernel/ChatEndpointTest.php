@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Form\FormState;
+use Drupal\Core\Session\AnonymousUserSession;
+use Drupal\Core\Session\UserSession;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Form\ChatConsoleForm;
@@ -54,9 +56,18 @@ final class ChatEndpointTest extends KernelTestBase {
   }
 
   /**
-   * Tests that a loading model is asked to load and Retry-After passed on.
+   * Tests the prompt: typed owner settings and the token go to the API only.
+   *
+   * A model still loading is asked to load, its Retry-After passed on.
    */
-  public function testLoadingModelIsAskedToLoad(): void {
+  public function testPromptsCarryTheOwnerSettingsAndWarmModelsUp(): void {
+    $response = $this->postJson(['message' => 'Hi', 'settings' => ['num_beams' => 99]]);
+    $this->assertSame(200, $response->getStatusCode());
+    $this->assertSame([['model' => 'mock', 'message' => 'Hi', 'settings' => ['max_length' => 40, 'do_sample' => TRUE]]], $this->promptsReceived());
+    $this->assertSame([self::TOKEN], $this->apiRequests[0]['headers'][Contract::AUTH_HEADER] ?? NULL);
+    $this->assertStringNotContainsString(self::TOKEN, $response->headers . $response->getContent());
+
+    $this->apiRequests = [];
     $refusal = ['status' => 'ko', 'error' => 'loading', 'i18n_code' => 'model_loading'];
     $this->promptAnswer = [503, ['Retry-After' => '4'], $refusal];
     $response = $this->postJson(['message' => 'Hi', 'model' => 'nltksentiment']);
@@ -67,17 +78,6 @@ final class ChatEndpointTest extends KernelTestBase {
     $loads = array_values(array_filter($this->apiRequests, static fn (array $request): bool => $request['method'] === 'GET'));
     $this->assertSame(Contract::PATH_MODEL_PREFIX . 'nltksentiment', $loads[0]['path'] ?? NULL);
     $this->assertCount(1, $loads);
-  }
-
-  /**
-   * Tests that the owner's typed settings and the token reach the API only.
-   */
-  public function testOwnerSettingsAreSentTypedWithTheToken(): void {
-    $response = $this->postJson(['message' => 'Hi', 'settings' => ['num_beams' => 99]]);
-    $this->assertSame(200, $response->getStatusCode());
-    $this->assertSame([['model' => 'mock', 'message' => 'Hi', 'settings' => ['max_length' => 40, 'do_sample' => TRUE]]], $this->promptsReceived());
-    $this->assertSame([self::TOKEN], $this->apiRequests[0]['headers'][Contract::AUTH_HEADER] ?? NULL);
-    $this->assertStringNotContainsString(self::TOKEN, $response->headers . $response->getContent());
   }
 
   /**
@@ -125,6 +125,9 @@ final class ChatEndpointTest extends KernelTestBase {
     $this->assertStringContainsString('<option>nltksentiment</option>', $html);
     $this->assertStringContainsString('name="homepage"', $html);
     $this->assertStringNotContainsString(self::TOKEN, $html);
+    $this->assertTrue($this->chatBlock()->access(new AnonymousUserSession()), 'Anonymous visitors may access content here.');
+    $reader = new UserSession(['uid' => 7, 'roles' => ['authenticated']]);
+    $this->assertFalse($this->chatBlock()->access($reader), 'The endpoint would refuse this account.');
 
     $this->config('sitebeam.settings')->set('chat.enabled', FALSE)->save();
     $off = $this->chatBlock()->build();
@@ -133,19 +136,16 @@ final class ChatEndpointTest extends KernelTestBase {
   }
 
   /**
-   * Tests that the console and its load route need the permission.
+   * Tests the console: its permission, the load route's token, prompts.
+   *
+   * One test: each kernel test installs Drupal afresh.
    */
-  public function testConsoleNeedsItsPermission(): void {
+  public function testConsoleLoadsAndPromptsForItsTeamOnly(): void {
     $this->setUpCurrentUser(['name' => 'editor'], ['administer sitebeam']);
     $this->assertSame(403, $this->handle(Request::create('/admin/config/services/sitebeam/chat'))->getStatusCode());
     $this->assertSame(403, $this->handle(Request::create(self::LOAD, 'GET', ['model' => 'mock']))->getStatusCode());
     $this->assertSame([], $this->apiRequests);
-  }
 
-  /**
-   * Tests that the load route needs its CSRF token and answers the state.
-   */
-  public function testLoadRouteNeedsTheTokenAndAnswersTheState(): void {
     $this->setUpCurrentUser(['name' => 'team'], ['use sitebeam chat console']);
     $without = $this->handle(Request::create(self::LOAD, 'GET', ['model' => 'mock']));
     $this->assertSame(403, $without->getStatusCode());
@@ -158,13 +158,7 @@ final class ChatEndpointTest extends KernelTestBase {
     $this->assertStringNotContainsString(self::TOKEN, $response->headers . $response->getContent());
     $bad = $this->handle(Request::create(self::LOAD, 'GET', ['model' => '../x', 'token' => $token]));
     $this->assertSame(400, $bad->getStatusCode());
-  }
 
-  /**
-   * Tests that the console prompts any listed model with any setting.
-   */
-  public function testConsolePromptsAnyListedModelWithAnySetting(): void {
-    $this->setUpCurrentUser(['name' => 'team'], ['use sitebeam chat console']);
     $page = $this->handle(Request::create('/admin/config/services/sitebeam/chat'));
     $this->assertSame(200, $page->getStatusCode());
     $this->assertStringContainsString('<option value="log">log</option>', (string) $page->getContent());
@@ -192,12 +186,8 @@ final class ChatEndpointTest extends KernelTestBase {
     $this->assertStringContainsString('<p>&lt;b&gt;first&lt;/b&gt;</p>', $html);
     $this->assertStringContainsString('<p>second</p>', $html);
     $this->assertStringNotContainsString('Score:', $html, 'log has no natural score.');
-  }
 
-  /**
-   * Tests that the console names a setting of the wrong type.
-   */
-  public function testConsoleNamesSettingOfWrongType(): void {
+    $this->apiRequests = [];
     $form_state = (new FormState())->setValues([
       'model' => 'mock',
       'message' => 'Hi',

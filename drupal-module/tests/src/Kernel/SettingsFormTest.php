@@ -225,32 +225,23 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
-   * Tests that a prompt setting of the wrong type is refused by its name.
+   * Tests that mistyped prompt settings are named; why no model is offered.
    *
-   * @dataProvider wrongPromptSettings
+   * One test for every case: each kernel test installs Drupal afresh.
    */
-  public function testPromptSettingOfTheWrongTypeIsRefusedByItsName(string $element, string $value, string $words): void {
-    $errors = $this->submit(['base_url' => 'https://api.example.test', $element => $value]);
-    $this->assertStringContainsString($words, strip_tags(implode("\n", $errors)));
-    $this->assertNull($this->container->get('config.storage')->read('sitebeam.settings')['chat']['settings']['temperature']);
-  }
-
-  /**
-   * Data provider for testPromptSettingOfTheWrongTypeIsRefusedByItsName().
-   */
-  public static function wrongPromptSettings(): array {
-    return [
-      'zero temperature' => ['chat_setting_temperature', '0', 'temperature must be a number greater than 0'],
-      'fractional max_length' => ['chat_setting_max_length', '1.5', 'max_length'],
-      'text top_p' => ['chat_setting_top_p', 'warm', 'top_p must be a number'],
-    ];
-  }
-
-  /**
-   * Tests that an unreachable instance says why no model is offered.
-   */
-  public function testUnreachableInstanceSaysWhyNoModelIsOffered(): void {
+  public function testMistypedPromptSettingsAreNamedAndMissingModelsExplained(): void {
     $this->config('sitebeam.settings')->set('base_url', 'http://127.0.0.1:9')->set('api_token', 'dev-token')->set('chat.models', ['mock'])->save();
+    $mistyped = [
+      'chat_setting_temperature' => ['0', 'temperature must be a number greater than 0'],
+      'chat_setting_max_length' => ['1.5', 'max_length'],
+      'chat_setting_top_p' => ['warm', 'top_p must be a number'],
+    ];
+    foreach ($mistyped as $element => [$value, $words]) {
+      $errors = $this->submit(['base_url' => 'http://127.0.0.1:9', $element => $value]);
+      $this->assertStringContainsString($words, strip_tags(implode("\n", $errors)), $element);
+    }
+    $this->assertNull($this->container->get('config.storage')->read('sitebeam.settings')['chat']['settings']['temperature']);
+
     $html = $this->renderForm();
     $this->assertStringContainsString("The instance's models could not be listed", html_entity_decode($html, ENT_QUOTES));
     $this->assertStringContainsString('cannot be reached', $html);

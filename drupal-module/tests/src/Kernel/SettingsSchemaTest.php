@@ -43,15 +43,29 @@ final class SettingsSchemaTest extends KernelTestBase {
   }
 
   /**
-   * Tests that typed prompt settings are accepted.
+   * Tests that typed chat values pass and mistyped ones are named.
+   *
+   * One test for every case: each kernel test installs Drupal afresh.
    */
-  public function testTypedPromptSettingsAreAccepted(): void {
+  public function testChatValuesAreTypedAndMistypedOnesNamed(): void {
     $chat = [
       'enabled' => TRUE,
       'models' => ['mock', 'nltksentiment'],
       'settings' => ['max_length' => 50, 'top_p' => 0.9, 'temperature' => 0.7, 'early_stopping' => FALSE],
     ];
     $this->assertSame([], $this->violations(['chat' => $chat]));
+    $mistyped = [
+      'chat.models.1' => [['models' => ['mock', 'gpt 2']], 'model identifier'],
+      'chat.settings.max_length' => [['settings' => ['max_length' => 0]], 'max_length must be a whole number'],
+      'chat.settings.temperature' => [['settings' => ['temperature' => 0.0]], 'temperature must be a number greater'],
+      'chat.settings.do_sample' => [['settings' => ['do_sample' => 'yes']], 'do_sample must be true or false'],
+      'chat.flood_limit' => [['flood_limit' => 0], '1'],
+    ];
+    foreach ($mistyped as $path => [$change, $words]) {
+      $violations = $this->violations(['chat' => $change]);
+      $this->assertArrayHasKey($path, $violations, 'Violations: ' . json_encode($violations));
+      $this->assertStringContainsString($words, $violations[$path]);
+    }
   }
 
   /**
@@ -87,23 +101,6 @@ final class SettingsSchemaTest extends KernelTestBase {
       'website too long' => [['website' => str_repeat('w', 256)], 'website', '255'],
       'website on two lines' => [['website' => "a\nb"], 'website', 'single line'],
       'flood limit' => [['contact' => ['flood_limit' => 0]], 'contact.flood_limit', '1'],
-      'chat model identifier' => [['chat' => ['models' => ['mock', 'gpt 2']]], 'chat.models.1', 'model identifier'],
-      'chat integer setting' => [
-        ['chat' => ['settings' => ['max_length' => 0]]],
-        'chat.settings.max_length',
-        'max_length must be a whole number of 1 or more',
-      ],
-      'chat number setting' => [
-        ['chat' => ['settings' => ['temperature' => 0.0]]],
-        'chat.settings.temperature',
-        'temperature must be a number greater than 0',
-      ],
-      'chat boolean setting' => [
-        ['chat' => ['settings' => ['do_sample' => 'yes']]],
-        'chat.settings.do_sample',
-        'do_sample must be true or false',
-      ],
-      'chat rate limit' => [['chat' => ['flood_limit' => 0]], 'chat.flood_limit', '1'],
     ];
   }
 
