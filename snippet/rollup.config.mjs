@@ -19,7 +19,7 @@ function enforceGzipBudgets() {
   };
 }
 
-const scriptTagBundle = (input, file) => ({
+const scriptTagBundle = (input, file, preamble) => ({
   input,
   output: { file, format: 'iife', strict: false },
   plugins: [
@@ -27,14 +27,22 @@ const scriptTagBundle = (input, file) => ({
     terser({
       ecma: 2017,
       compress: { passes: 3, unsafe_arrows: true, pure_getters: true },
-      format: { comments: false },
+      format: { comments: false, preamble },
     }),
     enforceGzipBudgets(),
   ],
 });
 
 export default [
-  scriptTagBundle('src/tracker/script-tag.ts', 'dist/sitebeam.min.js'),
+  // A V8 compile hint (Chromium 136+; a plain comment elsewhere), read on a file's first line:
+  // every function is compiled with the file, off the main thread while it streams in, not
+  // lazily at its first call. Those first calls came before the request: 5 lazy compiles, ~2 ms
+  // of main-thread time in Chromium's trace on a busy machine.
+  scriptTagBundle(
+    'src/tracker/script-tag.ts',
+    'dist/sitebeam.min.js',
+    '//# allFunctionsCalledOnLoad',
+  ),
   scriptTagBundle('src/form/script-tag.ts', 'dist/sitebeam-form.min.js'),
   scriptTagBundle('src/chat/script-tag.ts', 'dist/sitebeam-chat.min.js'),
 ];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // sitebeam-stub: the Sitebeam API on this machine. Visit records go to stdout (one JSON line each)
 // unless --visits-log says otherwise; messages go to stderr.
-import { openSync, writeSync } from 'node:fs';
+import { openSync, statSync, writeSync } from 'node:fs';
 import { createStub } from './app.js';
 import { parseOptions, UsageError, usage } from './options.js';
 import { defaultAccount } from './store/accounts.js';
@@ -22,7 +22,9 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const visitsFd = options.visitsLog ? openSync(options.visitsLog, 'a') : undefined;
+  // Visit records hold visitors' addresses: a new log file is readable by its owner only.
+  const visitsFd = options.visitsLog ? openSync(options.visitsLog, 'a', 0o600) : undefined;
+  if (options.accountsFile) warnIfShared(options.accountsFile);
   const visitLines =
     visitsFd === undefined
       ? (line: string) => process.stdout.write(line)
@@ -86,6 +88,20 @@ async function main(): Promise<number> {
   }
 
   return stopped;
+}
+
+/** Says so when a file holding API tokens can be read by other users of the machine. */
+function warnIfShared(path: string): void {
+  try {
+    const mode = statSync(path).mode & 0o777;
+    if (mode & 0o077) {
+      say(
+        `sitebeam-stub: warning: ${path} holds API tokens and other users can read it (mode ${mode.toString(8)}); run: chmod 600 ${path}`,
+      );
+    }
+  } catch {
+    // Reading it reports a missing file with its own message.
+  }
 }
 
 main().then(

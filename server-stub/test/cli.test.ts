@@ -1,6 +1,6 @@
 // The command as people run it: flags, a taken port, signals, persistence across kill -9.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,6 +158,19 @@ describe('sitebeam-stub command', () => {
     expect(stub.output()).not.toContain('s3cret');
   });
 
+  it('warns when the --accounts file, which holds tokens, is readable by other users', async () => {
+    const file = join(tempDir(), 'accounts.json');
+    writeFileSync(file, JSON.stringify({ accounts: [{ email: 'ops@example.test', token: 't' }] }));
+    chmodSync(file, 0o644);
+    const shared = await start(['--accounts', file]);
+    expect(shared.output()).toContain(
+      `${file} holds API tokens and other users can read it (mode 644)`,
+    );
+    chmodSync(file, 0o600);
+    const own = await start(['--accounts', file]);
+    expect(own.output()).not.toContain('warning');
+  });
+
   it('--no-email answers 405 and --models limits the listing', async () => {
     const stub = await start(['--no-email', '--models', 'mock,textblobsentiment']);
     const client = createClient({ baseUrl: stub.url, token: 'dev-token' });
@@ -176,6 +189,8 @@ describe('sitebeam-stub command', () => {
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(JSON.parse(lines[0] ?? '')).toEqual(record);
+    // Visitors' addresses are personal data: the file is its owner's alone.
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
   });
 
   it('shuts down gracefully on SIGTERM and SIGINT with exit code 0', async () => {

@@ -63,7 +63,12 @@ admin_pass="admin-$RANDOM-$RANDOM"
 (cd "$DRUPAL_ROOT" && DRUPAL_ADMIN_PASS="$admin_pass" php "$repo_root/tests/drupal/site-setup.php") || exit 1
 
 port="$(free_port)"
-(cd "$DRUPAL_ROOT" && exec php -S "127.0.0.1:$port" .ht.router.php >"$site/../sitebeam-php-server.log" 2>&1) &
+# php -S runs with OPcache (opcache.enable_cli does not apply to it), which by default looks at a
+# script's timestamp at most every opcache.revalidate_freq = 2 s: for up to 3 s after the tests edit
+# settings.php, requests still ran the old one (10.3.14 rendered pages without the new $config
+# override). 0 checks on every request, as a settings.php edit needs (core's SettingsEditor::rewrite()
+# invalidates the file in OPcache for the same reason).
+(cd "$DRUPAL_ROOT" && exec php -d opcache.revalidate_freq=0 -S "127.0.0.1:$port" .ht.router.php >"$site/../sitebeam-php-server.log" 2>&1) &
 php_pid=$!
 drupal_url="http://127.0.0.1:$port"
 for _ in $(seq 1 50); do

@@ -2,8 +2,8 @@
 // `sitebeam-relay` command serving /chat, and the real stub's models behind it.
 
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import axe from 'axe-core';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
+import { axeViolations } from '../support/axe.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
@@ -73,17 +73,6 @@ async function say(page: Page, message: string) {
 }
 
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document),
-  );
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
 
 test.beforeAll(async () => {
   [stub, slowStub, site] = await Promise.all([

@@ -2,8 +2,8 @@
 // `sitebeam-relay` command, and the real stub behind it.
 
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import axe from 'axe-core';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
+import { axeViolations } from '../support/axe.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
@@ -18,6 +18,7 @@ const pages: Record<string, string> = {};
 const minFillMs = 1500;
 let stub: RunningStub;
 let site: StaticSite;
+let strictSite: StaticSite;
 let relay: RunningRelay;
 let token: string;
 
@@ -39,19 +40,20 @@ function plainFormPage(action: string) {
 </body></html>`;
 }
 
-function elementPage(action: string) {
+function elementPage(action: string, pageStyle = true) {
+  const style = `<style>body{font-family:Georgia,serif;color:#222;background:#fffdf5}
+sitebeam-contact-form{--sitebeam-accent:#14532d;--sitebeam-accent-text:#fff}</style>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Write to us</title>
-<style>body{font-family:Georgia,serif;color:#222;background:#fffdf5}
-sitebeam-contact-form{--sitebeam-accent:#14532d;--sitebeam-accent-text:#fff}</style>
+${pageStyle ? style : ''}
 <script defer src="/sitebeam-form.min.js"></script></head>
 <body><main><h1>Write to us</h1>
 <sitebeam-contact-form action="${action}"></sitebeam-contact-form>
 </main></body></html>`;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
 const stubJson = (path: string, method = 'GET', body?: unknown) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
   callStub<any>(stub, path, method, body);
 
 async function inbox(): Promise<Array<{ message: Record<string, string> }>> {
@@ -72,17 +74,6 @@ async function expectFieldsKept(page: Page) {
   await expect(page.getByLabel('Message')).toHaveValue(visitor.message);
 }
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document),
-  );
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
 test.beforeAll(async () => {
   stub = await startStub();
   // An account of its own, so its token is a value no page or answer may contain.
@@ -94,12 +85,16 @@ test.beforeAll(async () => {
   token = account.token;
   expect(token).toBeTruthy();
   site = await startStaticSite(pages);
+  strictSite = await startStaticSite(pages, {
+    'content-security-policy':
+      "default-src 'none'; script-src 'self'; style-src 'self'; connect-src http://127.0.0.1:*",
+  });
   relay = await startRelay({
     SITEBEAM_API_URL: stub.url,
     SITEBEAM_API_TOKEN: token,
     SITEBEAM_CONTACT_TO: recipient,
     SITEBEAM_CONTACT_FROM: 'forms@example.test',
-    SITEBEAM_ALLOWED_ORIGINS: site.url,
+    SITEBEAM_ALLOWED_ORIGINS: `${site.url},${strictSite.url}`,
     SITEBEAM_SITE_NAME: 'Example Shop',
     // Short enough for quick tests, long enough to prove the widget waits for its ticket.
     SITEBEAM_MIN_FILL_MS: String(minFillMs),
@@ -109,11 +104,13 @@ test.beforeAll(async () => {
   });
   pages['/contact'] = plainFormPage(`${relay.url}/contact`);
   pages['/write'] = elementPage(`${relay.url}/contact`);
+  pages['/write-unstyled'] = elementPage(`${relay.url}/contact`, false);
 });
 
 test.afterAll(async () => {
   await relay?.stop();
   await site?.close();
+  await strictSite?.close();
   await stub?.stop();
 });
 
@@ -299,6 +296,22 @@ test.describe('<sitebeam-contact-form>', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status')).toHaveText('Thank you, your message was sent.');
     expect((await inbox())[0]?.message.content).toContain('Sent with the keyboard only');
+  });
+
+  test('is styled and sends under a strict Content-Security-Policy (no inline style or script)', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await page.goto(`${strictSite.url}/write-unstyled`);
+    await expect(page.locator('.sitebeam-form')).toHaveCSS('display', 'grid');
+    await expect(page.getByText('Name', { exact: true })).toHaveCSS('font-weight', '600');
+    await fillForm(page);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status')).toHaveText('Thank you, your message was sent.');
+    expect(violations).toEqual([]);
   });
 
   test('focuses the first missing field', async ({ page }) => {

@@ -3,6 +3,8 @@
 // Whatever the element holds (a plain form for visitors without JavaScript) is replaced, except
 // hidden inputs, which are posted with every message (a CMS's anti-CSRF token).
 // (Widget code avoids `?.` and `??`: the ES2017 script-tag build would spell them out at length.)
+
+import { adoptStyle, defineWidget } from '../widget/element.js';
 import {
   type ChatAnswer,
   type ChatFailure,
@@ -41,18 +43,7 @@ let chatCount = 0;
 
 /** Defines the custom element (once) under `tag`. */
 export function defineChat(tag = 'sitebeam-chat'): void {
-  if (customElements.get(tag)) return;
-  customElements.define(
-    tag,
-    class extends HTMLElement {
-      connectedCallback() {
-        // The fallback form inside may not be parsed yet when this runs.
-        if (document.readyState === 'loading') {
-          document.addEventListener('DOMContentLoaded', () => render(this));
-        } else Promise.resolve().then(() => render(this));
-      }
-    },
-  );
+  defineWidget(tag, render);
 }
 
 const element = <K extends keyof HTMLElementTagNameMap>(
@@ -68,7 +59,7 @@ const element = <K extends keyof HTMLElementTagNameMap>(
 
 function render(host: HTMLElement): void {
   if (host.querySelector('.sitebeam-chat')) return;
-  addStyle();
+  adoptStyle(css);
   const action = host.getAttribute('action') || '';
   const prefix = `sitebeam-chat-${++chatCount}-`;
   const text = (key: ChatTextKey, value?: string) => chatText(host, key, value);
@@ -218,22 +209,5 @@ async function request(
     ];
   } catch {
     return [0, {}, 1];
-  }
-}
-
-let styled = false;
-
-/** A constructed style sheet, which a strict Content-Security-Policy (no inline style) allows. */
-function addStyle(): void {
-  if (styled) return;
-  styled = true;
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  } catch {
-    const style = document.createElement('style');
-    style.textContent = css;
-    document.head.append(style);
   }
 }

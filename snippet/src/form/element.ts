@@ -1,5 +1,7 @@
 // `<sitebeam-contact-form action="…">`: renders a labelled contact form in the light DOM, so the
 // site's own font and colours apply, then enhances it. Themable with --sitebeam-* properties.
+
+import { adoptStyle, defineWidget } from '../widget/element.js';
 import { enhanceForm } from './enhance.js';
 import { contactFields, contactLimits } from './protocol.js';
 import { type TextKey, textFor } from './texts.js';
@@ -25,57 +27,36 @@ let formCount = 0;
 
 /** Defines the custom element (once) under `tag`. */
 export function defineContactForm(tag = 'sitebeam-contact-form'): void {
-  if (customElements.get(tag)) return;
-  customElements.define(
-    tag,
-    class extends HTMLElement {
-      connectedCallback() {
-        // The children (e.g. a CMS's hidden anti-CSRF input) may not be parsed yet when this runs.
-        if (document.readyState === 'loading') {
-          document.addEventListener('DOMContentLoaded', () => this.render());
-        } else Promise.resolve().then(() => this.render());
-      }
-
-      render() {
-        if (this.querySelector('.sitebeam-form')) return;
-        addStyle();
-        const form = document.createElement('form');
-        const prefix = `sitebeam-${++formCount}-`;
-        Object.assign(form.dataset, this.dataset);
-        form.className = 'sitebeam-form';
-        form.method = 'post';
-        form.action = this.getAttribute('action') || '';
-        form.setAttribute('data-sitebeam-form', '');
-        // Children the page put inside are posted too.
-        const extras = Array.from(this.childNodes);
-        for (const [name, key, maxLength, autocomplete] of renderedFields) {
-          const control = document.createElement(
-            name === contactFields.message ? 'textarea' : 'input',
-          );
-          const label = document.createElement('label');
-          const wrapper = document.createElement('div');
-          Object.assign(control, { id: prefix + name, name, maxLength, autocomplete });
-          control.required = key !== 'subject';
-          if (name === contactFields.email) control.setAttribute('type', 'email');
-          label.htmlFor = control.id;
-          label.textContent = textFor(this, key);
-          wrapper.append(label, control);
-          form.append(wrapper);
-        }
-        const button = document.createElement('button');
-        button.textContent = textFor(this, 'send');
-        form.append(...extras, button);
-        this.append(form);
-        enhanceForm(form);
-      }
-    },
-  );
+  defineWidget(tag, render);
 }
 
-function addStyle(): void {
-  if (document.getElementById('sitebeam-form-style')) return;
-  const style = document.createElement('style');
-  style.id = 'sitebeam-form-style';
-  style.textContent = css;
-  document.head.append(style);
+function render(host: HTMLElement): void {
+  if (host.querySelector('.sitebeam-form')) return;
+  adoptStyle(css);
+  const form = document.createElement('form');
+  const prefix = `sitebeam-${++formCount}-`;
+  Object.assign(form.dataset, host.dataset);
+  form.className = 'sitebeam-form';
+  form.method = 'post';
+  form.action = host.getAttribute('action') || '';
+  form.setAttribute('data-sitebeam-form', '');
+  // Children the page put inside are posted too.
+  const extras = Array.from(host.childNodes);
+  for (const [name, key, maxLength, autocomplete] of renderedFields) {
+    const control = document.createElement(name === contactFields.message ? 'textarea' : 'input');
+    const label = document.createElement('label');
+    const wrapper = document.createElement('div');
+    Object.assign(control, { id: prefix + name, name, maxLength, autocomplete });
+    control.required = key !== 'subject';
+    if (name === contactFields.email) control.setAttribute('type', 'email');
+    label.htmlFor = control.id;
+    label.textContent = textFor(host, key);
+    wrapper.append(label, control);
+    form.append(wrapper);
+  }
+  const button = document.createElement('button');
+  button.textContent = textFor(host, 'send');
+  form.append(...extras, button);
+  host.append(form);
+  enhanceForm(form);
 }

@@ -33,8 +33,6 @@ const textForCode: Record<string, TextKey> = {
   [contactErrorCodes.notConfigured]: 'notConfigured',
 };
 
-let statusCount = 0;
-
 /** Turns `form` (with `action` = a contact endpoint) into the JavaScript-enhanced widget. */
 export function enhanceForm(form: HTMLFormElement): void {
   if (enhanced.has(form)) return;
@@ -67,7 +65,6 @@ export function enhanceForm(form: HTMLFormElement): void {
     status.setAttribute('data-sitebeam-status', '');
     form.append(status);
   }
-  status.id ||= `sitebeam-status-${++statusCount}`;
   status.setAttribute('aria-live', 'polite');
   const show = (state: string, message: string) => {
     form.dataset.state = state;

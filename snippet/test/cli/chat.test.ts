@@ -78,4 +78,11 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
     terminal.type('\x04');
     expect((await terminal.exit()).code).toBe(0);
   });
+
+  it('on a terminal: Ctrl-C interrupts with exit code 130, as shell commands do', async () => {
+    const terminal = runCliInTerminal(['chat', 'mock'], { home: home.path, env: env() });
+    await terminal.waitFor('> ');
+    terminal.type('\x03');
+    expect((await terminal.exit()).code).toBe(130);
+  });
 });

@@ -75,13 +75,15 @@ describe('<sitebeam-contact-form>', () => {
     expect(JSON.parse(init.body as string).form_token).toBe('t-1');
   });
 
-  it('adds its stylesheet once, themable through --sitebeam-* properties', async () => {
+  it('adopts its style sheet once (no inline <style>, which a strict CSP blocks), themable through --sitebeam-* properties', async () => {
     document.body.innerHTML =
       '<sitebeam-contact-form action="/a"></sitebeam-contact-form><sitebeam-contact-form action="/b"></sitebeam-contact-form>';
     await Promise.resolve();
-    const styles = document.querySelectorAll('#sitebeam-form-style');
-    expect(styles).toHaveLength(1);
-    expect(styles[0]?.textContent).toContain('var(--sitebeam-accent');
-    expect(styles[0]?.textContent).toContain('font:inherit');
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+    const sheets = document.adoptedStyleSheets;
+    expect(sheets).toHaveLength(1);
+    const text = Array.from(sheets[0]?.cssRules ?? [], (rule) => rule.cssText).join('\n');
+    expect(text).toContain('var(--sitebeam-accent');
+    expect(text).toMatch(/font:\s*inherit/);
   });
 });

@@ -6,6 +6,8 @@
 // - evaluation: compile + run of the script (the tag, the bare script) or of the ESM build's
 //   module graph (the module that imports it and calls init());
 // - evaluation start → request: until Chromium dispatches the visit request;
+// - the same two in the main thread's CPU time (thread time): without the time it waited (a
+//   synchronous round trip to the browser) or was preempted (a busy machine), hence steadier;
 // - main thread, first 3 s: the top-level tasks of the page's main thread, from its first HTML
 //   parse to 3 s later (the page itself is the same for all, so the difference is the script's);
 // - wake-ups, 10 s idle: timers, animation frames and idle callbacks run on the main thread
@@ -16,6 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningStub, startStub } from '../../support/stub-server.ts';
 
@@ -32,6 +35,9 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time: what the thread itself ran, without waits and preemption. */
+  tts?: number;
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { data?: { url?: string } };
@@ -104,6 +110,16 @@ const median = (values: number[]) => {
 const isVisit = (event: TraceEvent) =>
   event.name === 'ResourceSendRequest' && !!event.args?.data?.url?.includes('/v1/tracker/json/');
 
+/** Busy time of the page's main thread (its top-level tasks) from its first HTML parse to 3 s later. */
+function mainThreadTime(events: TraceEvent[], request: TraceEvent) {
+  const onMain = events.filter((event) => event.tid === request.tid && event.pid === request.pid);
+  const from = onMain.find((event) => event.name === 'ParseHTML')?.ts ?? request.ts;
+  return onMain
+    .filter((event) => event.name === 'RunTask' && event.ph === 'X')
+    .filter((event) => event.ts >= from && event.ts < from + mainThreadWindowUs)
+    .reduce((sum, event) => sum + (event.dur ?? 0), 0);
+}
+
 async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>) {
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'],
@@ -138,7 +154,7 @@ async function load(browser: Browser, url: string, extraMs: number) {
 test('tracker: evaluation, evaluation start → request, main thread and idle wake-ups, vs a bare fetch()', async ({
   browser,
 }) => {
-  // Over 200 traced loads: minutes on an idle machine, many more on a busy one.
+  // 90 traced cold loads (30 of them 3 s long) and 30 s of idle: minutes, more on a busy machine.
   test.setTimeout(1_800_000);
   const stub: RunningStub = await startStub();
   const visitUrl = `${stub.url}/v1/tracker/json/${website}`;
@@ -164,9 +180,12 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
   for (const file of esmFiles)
     files[`/esm/${file}.js`] = await readFile(new URL(`tracker/${file}.js`, snippetDist), 'utf8');
   const served = await serve(files);
+  const [loadAtStart = 0] = loadavg();
 
   const evaluation = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
   const toRequest = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+  const evaluationCpu = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
+  const toRequestCpu = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
   const mainThread = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
   const wakeUps = new Map<Variant, number>();
   /** Each round starts with the next variant, so none always runs first. */
@@ -175,30 +194,21 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
       variants.map((_, i) => variants[(round + i) % variants.length] as Variant),
     ).flat();
   try {
-    for (const variant of rounds(loads)) {
-      const { events, request, context } = await load(browser, served.url + variant.path, 0);
+    // The first rounds also stay open 3 s after the request, for the main-thread figure: the
+    // same cold loads, so no extra ones (waiting after the request changes nothing before it).
+    for (const [i, variant] of rounds(loads).entries()) {
+      const extraMs = i < mainThreadLoads * variants.length ? 3_200 : 0;
+      const { events, request, context } = await load(browser, served.url + variant.path, extraMs);
       const start = variant.evaluation(events, request);
       expect(start?.dur, `the evaluation of ${variant.name} in the trace`).toBeDefined();
       evaluation.get(variant)?.push(start?.dur ?? 0);
       toRequest.get(variant)?.push(request.ts - (start?.ts ?? 0));
+      evaluationCpu.get(variant)?.push(start?.tdur ?? Number.NaN);
+      toRequestCpu.get(variant)?.push((request.tts ?? Number.NaN) - (start?.tts ?? Number.NaN));
+      if (extraMs) mainThread.get(variant)?.push(mainThreadTime(events, request));
       await context.close();
     }
-    console.log(`${loads} rounds of cold loads done; main thread over ${mainThreadLoads} more…`);
-    for (const variant of rounds(mainThreadLoads)) {
-      const { events, request, context } = await load(browser, served.url + variant.path, 3_200);
-      const onMain = events.filter(
-        (event) => event.tid === request.tid && event.pid === request.pid,
-      );
-      const parse = onMain.find((event) => event.name === 'ParseHTML');
-      const from = parse?.ts ?? request.ts;
-      const busy = onMain
-        .filter((event) => event.name === 'RunTask' && event.ph === 'X')
-        .filter((event) => event.ts >= from && event.ts < from + mainThreadWindowUs)
-        .reduce((sum, event) => sum + (event.dur ?? 0), 0);
-      mainThread.get(variant)?.push(busy);
-      await context.close();
-    }
-    console.log(`main thread done; ${idleMs / 1000} s of idle per script…`);
+    console.log(`${loads} rounds of cold loads done; ${idleMs / 1000} s of idle per script…`);
     for (const variant of variants) {
       const context = await browser.newContext();
       const tab = await context.newPage();
@@ -226,6 +236,8 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
     'script',
     'evaluation ms',
     'eval start → request ms',
+    'CPU: evaluation ms',
+    'CPU: start → request ms',
     'main thread, first 3 s ms',
     'wake-ups, 10 s idle',
   ];
@@ -233,6 +245,8 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
     variant.name,
     `${ms(median(evaluation.get(variant) ?? []))} (${ratio(evaluation, variant)})`,
     `${ms(median(toRequest.get(variant) ?? []))} (${ratio(toRequest, variant)})`,
+    `${ms(median(evaluationCpu.get(variant) ?? []))} (${ratio(evaluationCpu, variant)})`,
+    `${ms(median(toRequestCpu.get(variant) ?? []))} (${ratio(toRequestCpu, variant)})`,
     `${ms(median(mainThread.get(variant) ?? []))} (${ratio(mainThread, variant)})`,
     String(wakeUps.get(variant)),
   ]);
@@ -244,7 +258,7 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ');
   console.log(
-    `Chromium ${browser.version()}: medians of ${loads} interleaved cold loads (main thread: ${mainThreadLoads}), ratio to the bare script in brackets`,
+    `Chromium ${browser.version()}: medians of ${loads} interleaved cold loads (main thread: ${mainThreadLoads}), ratio to the bare script in brackets; load average ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end`,
   );
   console.log(line(columns));
   for (const row of rows) console.log(line(row));

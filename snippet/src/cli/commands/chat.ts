@@ -22,6 +22,11 @@ export async function chat(
     prompt: '> ',
   });
   if (interactive) {
+    // Ctrl-C interrupts, as in any shell command: 130 = 128 + SIGINT, unlike Ctrl-D's 0.
+    lines.on('SIGINT', () => {
+      process.stdout.write('\n');
+      process.exit(130);
+    });
     process.stderr.write(
       `Chatting with ${model} on ${instance.url}: one prompt per line, Ctrl-D to leave.\n`,
     );
