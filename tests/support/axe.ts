@@ -2,10 +2,13 @@
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
-export async function axeViolations(page: Page) {
+/** Axe's findings on the page, or only on the part `selector` names. */
+export async function axeViolations(page: Page, selector?: string) {
   await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document),
+  const results = await page.evaluate(
+    (part) =>
+      (window as unknown as { axe: typeof axe }).axe.run(part ? { include: [[part]] } : document),
+    selector,
   );
   return results.violations.map((violation) => ({
     id: violation.id,

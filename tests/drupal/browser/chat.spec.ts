@@ -1,7 +1,7 @@
 // The Sitebeam chat on a real Drupal: the settings, the block (with and without JavaScript), the
 // console for the site's team, with Debian's Chromium and the real stub (models take 2 s to load).
-import { expect, type Page, test } from '@playwright/test';
-import axe from 'axe-core';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from '../../support/axe.ts';
 import {
   adminPage,
   anonymousContext,
@@ -19,23 +19,6 @@ const settingsPath = '/admin/config/services/sitebeam';
 const consolePath = '/admin/config/services/sitebeam/chat';
 const chatPage = '/node/1';
 
-/** Axe's findings on the page, or on the part `selector` names. */
-async function axeViolations(
-  page: Page,
-  selector?: string,
-): Promise<{ id: string; targets: string[] }[]> {
-  await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(
-    (part) =>
-      (window as unknown as { axe: typeof axe }).axe.run(part ? { include: [[part]] } : document),
-    selector,
-  );
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
-
 test.afterEach(() => {
   expect(tokenLeaks, 'answers that held the API token').toEqual([]);
 });
@@ -47,7 +30,10 @@ test('the settings form offers the instance models and names a mistyped prompt s
   await page.goto(settingsPath);
   await page.getByLabel('Instance base URL').fill(stubUrl);
   await page.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('The configuration options have been saved.')).toBeVisible();
+  // Not getByText: Drupal's live region repeats the message for screen readers.
+  await expect(page.locator('.messages--status')).toContainText(
+    'The configuration options have been saved.',
+  );
 
   // Saved with the stub's address, the form lists the stub's models.
   await page.getByLabel('Chat on').check();
@@ -68,7 +54,10 @@ test('the settings form offers the instance models and names a mistyped prompt s
 
   await page.getByLabel('temperature').fill('0.7');
   await page.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('The configuration options have been saved.')).toBeVisible();
+  // Not getByText: Drupal's live region repeats the message for screen readers.
+  await expect(page.locator('.messages--status')).toContainText(
+    'The configuration options have been saved.',
+  );
   await expect(page.getByRole('checkbox', { name: 'nltksentiment', exact: true })).toBeChecked();
   await expect(page.getByLabel('temperature')).toHaveValue('0.7');
   await page.context().close();
