@@ -7,7 +7,7 @@ module_dir="$repo_root/drupal-module"
 snippet_dist="$repo_root/snippet/dist"
 out="$repo_root/dist/sitebeam-drupal.zip"
 
-for built in sitebeam.min.js sitebeam-form.min.js; do
+for built in sitebeam.min.js sitebeam-form.min.js sitebeam-chat.min.js; do
   if [ ! -f "$snippet_dist/$built" ]; then
     echo "package: $snippet_dist/$built is missing: run npm run build first" >&2
     exit 1
@@ -25,7 +25,7 @@ mkdir -p "$staging/sitebeam"
     cp "$module_dir/$file" "$staging/sitebeam/$file"
   done
 mkdir -p "$staging/sitebeam/js"
-cp "$snippet_dist/sitebeam.min.js" "$snippet_dist/sitebeam-form.min.js" "$staging/sitebeam/js/"
+cp "$snippet_dist/sitebeam.min.js" "$snippet_dist/sitebeam-form.min.js" "$snippet_dist/sitebeam-chat.min.js" "$staging/sitebeam/js/"
 
 mkdir -p "$(dirname "$out")"
 rm -f "$out"

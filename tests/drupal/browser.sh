@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.sh"
 junit="$1"
 
 prepare_drupal_root || exit 1
-for built in sitebeam.min.js sitebeam-form.min.js; do
+for built in sitebeam.min.js sitebeam-form.min.js sitebeam-chat.min.js; do
   if [ ! -f "$repo_root/drupal-module/js/$built" ]; then
     echo "snippet/dist/$built is missing: run npm run build first" >&2
     exit 1
@@ -34,7 +34,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-start_stub || exit 1
+# Models take 2 s to load: the chat tests see a model warm up, then answer.
+start_stub --load-delay-ms 2000 || exit 1
 token="$(curl -fsS -X POST -H 'Content-Type: application/json' \
   -d '{"email":"drupal-owner@example.test","email_api":true,"ai_api":true}' \
   "$STUB_URL/__stub/accounts" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).token))")"

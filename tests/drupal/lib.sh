@@ -13,9 +13,8 @@ prepare_drupal_root() {
   DRUPAL_ROOT="$(cd "$DRUPAL_ROOT" && pwd)"
   export DRUPAL_ROOT
   local built
-  # js/ holds only these gitignored copies, so a fresh clone has no such folder.
   mkdir -p "$repo_root/drupal-module/js"
-  for built in sitebeam.min.js sitebeam-form.min.js; do
+  for built in sitebeam.min.js sitebeam-form.min.js sitebeam-chat.min.js; do
     if [ -f "$repo_root/snippet/dist/$built" ]; then
       cp "$repo_root/snippet/dist/$built" "$repo_root/drupal-module/js/$built"
     fi

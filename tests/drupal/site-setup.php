@@ -6,13 +6,15 @@
  *
  * Run from DRUPAL_ROOT: php site-setup.php. Reads DRUPAL_ADMIN_PASS. Boots
  * DrupalKernel as /work/shared/testing/drupal.md describes, installs sitebeam
- * and sitebeam_test, gives the admin a known password and address, and
- * places the contact block on the front page.
+ * and sitebeam_test, gives the admin a known password and address, adds a
+ * signed-in user without Sitebeam permissions (same password), places the
+ * contact block on the front page and the chat block on /node/1.
  */
 
 declare(strict_types=1);
 
 use Drupal\block\Entity\Block;
+use Drupal\node\Entity\Node;
 use Drupal\Core\DrupalKernel;
 use Drupal\user\Entity\User;
 use Symfony\Component\HttpFoundation\Request;
@@ -46,4 +48,24 @@ Block::create([
   ],
 ])->save();
 
-echo "site ready: sitebeam enabled, contact block placed\n";
+User::create([
+  'name' => 'editor',
+  'mail' => 'editor@example.test',
+  'pass' => (string) getenv('DRUPAL_ADMIN_PASS'),
+  'status' => 1,
+])->save();
+
+Node::create(['type' => 'page', 'title' => 'Ask us', 'uid' => 1, 'status' => 1])->save();
+Block::create([
+  'id' => 'sitebeam_chat',
+  'theme' => \Drupal::config('system.theme')->get('default'),
+  'region' => 'content',
+  'weight' => 10,
+  'plugin' => 'sitebeam_chat',
+  'settings' => ['label' => 'Ask a model', 'label_display' => 'visible'],
+  'visibility' => [
+    'request_path' => ['id' => 'request_path', 'pages' => '/node/1', 'negate' => FALSE],
+  ],
+])->save();
+
+echo "site ready: sitebeam enabled, contact block placed, chat block on /node/1\n";

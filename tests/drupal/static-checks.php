@@ -142,7 +142,8 @@ foreach ($parsed['sitebeam.links.menu.yml'] ?? [] as $link => $definition) {
     $problems[] = "menu link $link names an unknown route";
   }
 }
-$permissions = array_keys($parsed['sitebeam.permissions.yml'] ?? []);
+// The module's own permissions, and core's that its routes use.
+$permissions = array_merge(array_keys($parsed['sitebeam.permissions.yml'] ?? []), ['access content']);
 foreach ($parsed['sitebeam.routing.yml'] ?? [] as $route => $definition) {
   $permission = $definition['requirements']['_permission'] ?? NULL;
   if ($permission !== NULL && !in_array($permission, $permissions, TRUE)) {
@@ -208,7 +209,7 @@ foreach (['sitebeam.libraries.yml' => $module_dir, 'tests/modules/sitebeam_test/
       $files = array_merge($files, array_keys($group));
     }
     foreach ($files as $file) {
-      $built = in_array(basename($file), ['sitebeam.min.js', 'sitebeam-form.min.js'], TRUE);
+      $built = in_array(basename($file), ['sitebeam.min.js', 'sitebeam-form.min.js', 'sitebeam-chat.min.js'], TRUE);
       if (!$built && !is_file("$base/$file")) {
         $problems[] = "library $library: $file is missing";
       }

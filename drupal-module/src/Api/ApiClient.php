@@ -50,6 +50,38 @@ class ApiClient {
   }
 
   /**
+   * The models the instance lists (GET /v1/ai/models).
+   */
+  public function listModels(): ApiResult {
+    return $this->request('GET', Contract::PATH_MODELS);
+  }
+
+  /**
+   * Prompts a model with a message and settings (POST /v1/ai/prompt).
+   *
+   * @param string $model
+   *   A model the instance lists.
+   * @param string $message
+   *   The text.
+   * @param array $settings
+   *   Prompt settings by name, already typed (see PromptSettings).
+   */
+  public function prompt(string $model, string $message, array $settings): ApiResult {
+    return $this->request('POST', Contract::PATH_PROMPT, [
+      Contract::PROMPT_FIELD_MODEL => $model,
+      Contract::PROMPT_FIELD_MESSAGE => $message,
+      Contract::PROMPT_FIELD_SETTINGS => (object) $settings,
+    ]);
+  }
+
+  /**
+   * Asks the instance to load a model: 202 loading, 200 ready.
+   */
+  public function loadModel(string $model): ApiResult {
+    return $this->request('GET', Contract::PATH_MODEL_PREFIX . rawurlencode($model));
+  }
+
+  /**
    * A client for other credentials, such as values typed into the form.
    */
   public function withCredentials(Credentials $credentials): static {

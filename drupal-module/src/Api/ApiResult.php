@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Api;
 
+use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Contract;
 
 /**
@@ -72,6 +73,17 @@ final class ApiResult {
   public function isSuccess(): bool {
     return $this->status >= 200 && $this->status < 300
       && ($this->body[Contract::RESPONSE_FIELD_STATUS] ?? NULL) === Contract::STATUS_OK;
+  }
+
+  /**
+   * The model identifiers a successful GET /v1/ai/models listed.
+   *
+   * @return string[]
+   *   Identifiers of letters, digits, dots, dashes and underscores.
+   */
+  public function models(): array {
+    $models = $this->isSuccess() ? ($this->body[Contract::CHAT_RESPONSE_FIELD_MODELS] ?? []) : [];
+    return ChatSettings::identifiers(is_array($models) ? $models : []);
   }
 
   /**

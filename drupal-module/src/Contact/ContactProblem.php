@@ -5,11 +5,12 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Contact;
 
 use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Endpoint\Refusal;
 
 /**
  * Why a contact post is refused, in the terms of the contact protocol.
  */
-final class ContactProblem {
+final class ContactProblem extends Refusal {
 
   public const INVALID_FIELD = Contract::CONTACT_ERROR_INVALID_FIELD;
   public const INVALID_REQUEST = Contract::CONTACT_ERROR_INVALID_REQUEST;
@@ -22,21 +23,11 @@ final class ContactProblem {
   public const NOT_CONFIGURED = Contract::CONTACT_ERROR_NOT_CONFIGURED;
   public const UPSTREAM_FAILED = Contract::CONTACT_ERROR_UPSTREAM_FAILED;
 
-  public function __construct(
-    public readonly string $code,
-    public readonly string $field = '',
-    public readonly ?int $retryAfter = NULL,
-  ) {
-    if (!isset(Contract::CONTACT_ERROR_STATUS[$code])) {
-      throw new \InvalidArgumentException("Unknown contact problem: $code");
-    }
-  }
-
   /**
-   * The HTTP status the protocol gives this code.
+   * {@inheritdoc}
    */
-  public function status(): int {
-    return Contract::CONTACT_ERROR_STATUS[$this->code];
+  protected static function statuses(): array {
+    return Contract::CONTACT_ERROR_STATUS;
   }
 
 }

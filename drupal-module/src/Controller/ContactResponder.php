@@ -12,8 +12,8 @@ use Drupal\Core\StringTranslation\TranslationInterface;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Contact\ContactProblem;
 use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Endpoint\EndpointResponses;
 use Symfony\Component\DependencyInjection\ContainerInterface;
-use Symfony\Component\HttpFoundation\JsonResponse;
 use Symfony\Component\HttpFoundation\RedirectResponse;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
@@ -49,10 +49,10 @@ class ContactResponder implements ContainerInjectionInterface {
    * A fresh fill-time ticket, for the widget's GET.
    */
   public function ticket(Request $request, string $ticket): Response {
-    return $this->noStore($this->cors($request, new JsonResponse([
+    return EndpointResponses::json($request, [
       Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK,
       Contract::CONTACT_RESPONSE_FIELD_TICKET => $ticket,
-    ])));
+    ]);
   }
 
   /**
@@ -61,14 +61,14 @@ class ContactResponder implements ContainerInjectionInterface {
   public function success(Request $request): Response {
     $message = $this->t('Thank you: your message has been sent.');
     if ($this->wantsJson($request)) {
-      return $this->noStore($this->cors($request, new JsonResponse([
+      return EndpointResponses::json($request, [
         Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK,
         Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $message,
-      ])));
+      ]);
     }
     $back = $this->formPage($request);
     $back .= (str_contains($back, '?') ? '&' : '?') . Contract::CONTACT_SENT_QUERY_PARAM . '=1';
-    return $this->noStore(new RedirectResponse($back, 303));
+    return EndpointResponses::noStore(new RedirectResponse($back, 303));
   }
 
   /**
@@ -76,20 +76,8 @@ class ContactResponder implements ContainerInjectionInterface {
    */
   public function failure(Request $request, ContactProblem $problem): Response {
     $text = (string) $this->describe($problem);
-    $headers = $problem->retryAfter ? ['Retry-After' => (string) $problem->retryAfter] : [];
-    if ($problem->code === ContactProblem::METHOD_NOT_ALLOWED) {
-      $headers['Allow'] = Contract::CONTACT_ALLOWED_METHODS;
-    }
     if ($this->wantsJson($request) || in_array($problem->code, self::ALWAYS_JSON, TRUE) || !$request->isMethod('POST')) {
-      $body = [
-        Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_KO,
-        Contract::RESPONSE_FIELD_ERROR => $text,
-        Contract::RESPONSE_FIELD_I18N_CODE => $problem->code,
-      ];
-      if ($problem->field !== '') {
-        $body[Contract::CONTACT_RESPONSE_FIELD_FIELD] = $problem->field;
-      }
-      return $this->noStore($this->cors($request, new JsonResponse($body, $problem->status(), $headers)));
+      return EndpointResponses::refusal($request, $problem, $text, Contract::CONTACT_ALLOWED_METHODS);
     }
     $page = sprintf(
       '<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>%s</title></head><body><h1>%s</h1><p>%s</p><p><a href="%s">%s</a></p></body></html>',
@@ -99,7 +87,7 @@ class ContactResponder implements ContainerInjectionInterface {
       Html::escape($this->formPage($request)),
       Html::escape((string) $this->t('Back to the form (your text is kept when you use the Back button)')),
     );
-    return $this->noStore(new Response($page, $problem->status(), $headers + ['Content-Type' => 'text/html; charset=UTF-8']));
+    return EndpointResponses::noStore(new Response($page, $problem->status(), EndpointResponses::refusalHeaders($problem) + ['Content-Type' => 'text/html; charset=UTF-8']));
   }
 
   /**
@@ -145,26 +133,6 @@ class ContactResponder implements ContainerInjectionInterface {
       return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $referer), '?&');
     }
     return Url::fromRoute('<front>', [], ['absolute' => TRUE])->toString();
-  }
-
-  /**
-   * Lets a page of this site read the answer (its own origin only).
-   */
-  protected function cors(Request $request, Response $response): Response {
-    $origin = $request->headers->get('Origin');
-    if ($origin !== NULL && strcasecmp(rtrim($origin, '/'), $request->getSchemeAndHttpHost()) === 0) {
-      $response->headers->set('Access-Control-Allow-Origin', $origin);
-      $response->setVary('Origin', FALSE);
-    }
-    return $response;
-  }
-
-  /**
-   * Keeps an answer out of every cache.
-   */
-  protected function noStore(Response $response): Response {
-    $response->headers->set('Cache-Control', 'no-store, private');
-    return $response;
   }
 
 }

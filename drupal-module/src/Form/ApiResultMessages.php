@@ -60,6 +60,17 @@ class ApiResultMessages {
   }
 
   /**
+   * Why the instance's models could not be listed.
+   */
+  public function explainModels(ApiResult $result, string $url): TranslatableMarkup {
+    if ($result->diagnosis() === ApiResult::NOT_ENABLED) {
+      $args = ['@url' => $url, '@code' => $result->code()];
+      return $this->t('The instance at @url does not offer the AI API to this account (403 @code). Ask the instance support or administrator to enable it.', $args);
+    }
+    return $this->explain($result, $url);
+  }
+
+  /**
    * What went wrong, in words a site owner can act on.
    */
   public function explain(ApiResult $result, string $url): TranslatableMarkup {

@@ -15,6 +15,8 @@ use Drupal\Core\Session\AccountInterface;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\Credentials;
 use Drupal\sitebeam\Api\CredentialsFactory;
+use Drupal\sitebeam\Chat\ChatSettings;
+use Drupal\sitebeam\Chat\PromptSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\MailerSwitch;
 use Drupal\sitebeam\Settings\SettingsValidator;
@@ -166,6 +168,8 @@ class SettingsForm extends ConfigFormBase {
       '#config_target' => self::CONFIG . ':contact.flood_window',
     ];
 
+    $form['chat'] = $this->chatElements();
+
     $form = parent::buildForm($form, $form_state);
     $form['actions']['test_connection'] = [
       '#type' => 'submit',
@@ -178,6 +182,95 @@ class SettingsForm extends ConfigFormBase {
       '#submit' => ['::sendTestEmail'],
     ];
     return $form;
+  }
+
+  /**
+   * The chat: on/off, the models visitors may use, prompt settings, rate.
+   */
+  protected function chatElements(): array {
+    $elements = [
+      '#type' => 'details',
+      '#title' => $this->t('Chat'),
+      '#open' => TRUE,
+      '#description' => $this->t('Place the "Sitebeam chat" block to show the chat. Visitors only use the models checked here, with the prompt settings set here.'),
+    ];
+    $elements['chat_enabled'] = [
+      '#type' => 'checkbox',
+      '#title' => $this->t('Chat on'),
+      '#config_target' => self::CONFIG . ':chat.enabled',
+    ];
+    $listing = $this->apiClient->listModels();
+    $saved = ChatSettings::identifiers((array) $this->config(self::CONFIG)->get('chat.models'));
+    $models = array_values(array_unique(array_merge($listing->models(), $saved)));
+    if (!$listing->isSuccess()) {
+      $elements['chat_models_unavailable'] = [
+        '#type' => 'item',
+        '#title' => $this->t("The instance's models could not be listed"),
+        '#markup' => $this->messages()->explainModels($listing, $this->credentialsFactory->siteCredentials()->baseUrl()),
+      ];
+    }
+    $elements['chat_models'] = [
+      '#type' => 'checkboxes',
+      '#title' => $this->t('Models visitors may use'),
+      '#description' => $this->t('As the instance lists them; the first one checked is the default.'),
+      '#options' => array_combine($models, $models),
+      '#config_target' => new ConfigTarget(self::CONFIG, 'chat.models', toConfig: static::class . '::checkedKeys'),
+    ];
+    $elements['chat_settings'] = [
+      '#type' => 'details',
+      '#title' => $this->t('Prompt settings'),
+      '#description' => $this->t('Sent with every visitor message. Leave a setting empty for the API default.'),
+    ];
+    foreach (PromptSettings::types() as $name => $type) {
+      $elements['chat_settings']['chat_setting_' . $name] = ChatConsoleForm::settingElement($name, $type) + [
+        '#config_target' => new ConfigTarget(self::CONFIG, 'chat.settings.' . $name, fromConfig: static::class . '::settingToInput', toConfig: static::class . '::' . $type . 'Setting'),
+      ];
+    }
+    $elements['chat_flood_limit'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Messages one visitor may send'),
+      '#min' => 1,
+      '#config_target' => self::CONFIG . ':chat.flood_limit',
+    ];
+    $elements['chat_flood_window'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Within this many seconds'),
+      '#min' => 1,
+      '#config_target' => self::CONFIG . ':chat.flood_window',
+    ];
+    return $elements;
+  }
+
+  /**
+   * A stored prompt setting as its form element shows it.
+   */
+  public static function settingToInput(mixed $value): string {
+    return match (TRUE) {
+      $value === NULL => '',
+      is_bool($value) => $value ? 'true' : 'false',
+      default => (string) $value,
+    };
+  }
+
+  /**
+   * An integer prompt setting from its form element; NULL when empty.
+   */
+  public static function integerSetting(mixed $input): mixed {
+    return PromptSettings::typed(PromptSettings::INTEGER, $input);
+  }
+
+  /**
+   * A number prompt setting from its form element; NULL when empty.
+   */
+  public static function numberSetting(mixed $input): mixed {
+    return PromptSettings::typed(PromptSettings::NUMBER, $input);
+  }
+
+  /**
+   * A boolean prompt setting from its form element; NULL when empty.
+   */
+  public static function booleanSetting(mixed $input): mixed {
+    return PromptSettings::typed(PromptSettings::BOOLEAN, $input);
   }
 
   /**

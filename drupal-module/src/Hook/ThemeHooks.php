@@ -7,7 +7,7 @@ namespace Drupal\sitebeam\Hook;
 use Drupal\Core\Hook\Attribute\Hook;
 
 /**
- * Theme hooks of the contact form block.
+ * Theme hooks of the contact form and chat.
  */
 class ThemeHooks {
 
@@ -24,6 +24,26 @@ class ThemeHooks {
           'sent' => FALSE,
           'token' => [],
           'ticket' => [],
+        ],
+      ],
+      'sitebeam_chat' => [
+        'variables' => [
+          'action' => '',
+          'models' => [],
+          'id_prefix' => 'sitebeam-chat',
+        ],
+      ],
+      'sitebeam_chat_page' => [
+        'variables' => [
+          'action' => '',
+          'models' => [],
+          'model' => '',
+          'reply' => NULL,
+          'asked' => '',
+          'error' => '',
+          'message' => '',
+          'back_url' => '',
+          'lang' => 'en',
         ],
       ],
     ];

@@ -63,11 +63,16 @@ export async function anonymousContext(
 }
 
 export async function adminPage(browser: Browser): Promise<Page> {
+  return signedInPage(browser, 'admin');
+}
+
+/** A page signed in as `name`: `admin`, or `editor` (no Sitebeam permission; site-setup.php). */
+export async function signedInPage(browser: Browser, name: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: drupalUrl });
   const page = await context.newPage();
   guardToken(page);
   await page.goto('/user/login');
-  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Username').fill(name);
   await page.getByLabel('Password').fill(adminPass);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('link', { name: 'Log out' }).first()).toBeAttached();

@@ -73,7 +73,7 @@ final class ContactConformanceTest extends KernelTestBase {
       . sprintf("  %d of them refused by Drupal itself before the module (a malformed Host: the server refusal those cases accept)\n", $this->refusalsSeen)
       . implode('', array_map(static fn (string $failure): string => "  failed: $failure\n", $failures));
     if (getenv('SITEBEAM_CONFORMANCE_REPORT')) {
-      file_put_contents(getenv('SITEBEAM_CONFORMANCE_REPORT'), $report);
+      file_put_contents(getenv('SITEBEAM_CONFORMANCE_REPORT'), $report, FILE_APPEND);
     }
     $this->assertSame([], $failures, $report);
   }

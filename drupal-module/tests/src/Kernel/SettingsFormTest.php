@@ -194,6 +194,61 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
+   * Tests that chat models come from the instance and settings save typed.
+   */
+  public function testChatModelsComeFromTheInstanceAndSettingsSaveTyped(): void {
+    $this->resetStub();
+    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', 'dev-token')->save();
+    $html = $this->renderForm();
+    $this->assertStringContainsString('name="chat_models[textblobsentiment]"', $html);
+    $this->assertStringNotContainsString('dev-token', $html);
+
+    $errors = $this->submit([
+      'base_url' => $this->stubUrl(),
+      'chat_enabled' => 1,
+      'chat_models' => ['mock' => 'mock', 'log' => NULL, 'nltksentiment' => 'nltksentiment'],
+      'chat_setting_max_length' => '50',
+      'chat_setting_temperature' => '0.7',
+      'chat_setting_do_sample' => 'true',
+      'chat_setting_top_k' => '',
+      'chat_flood_limit' => '12',
+    ]);
+    $this->assertSame([], $errors);
+    $chat = $this->container->get('config.storage')->read('sitebeam.settings')['chat'];
+    $this->assertTrue($chat['enabled']);
+    $this->assertSame(['mock', 'nltksentiment'], $chat['models']);
+    $this->assertSame(50, $chat['settings']['max_length']);
+    $this->assertSame(0.7, $chat['settings']['temperature']);
+    $this->assertTrue($chat['settings']['do_sample']);
+    $this->assertNull($chat['settings']['top_k']);
+    $this->assertSame(12, $chat['flood_limit']);
+  }
+
+  /**
+   * Tests that mistyped prompt settings are named; why no model is offered.
+   *
+   * One test for every case: each kernel test installs Drupal afresh.
+   */
+  public function testMistypedPromptSettingsAreNamedAndMissingModelsExplained(): void {
+    $this->config('sitebeam.settings')->set('base_url', 'http://127.0.0.1:9')->set('api_token', 'dev-token')->set('chat.models', ['mock'])->save();
+    $mistyped = [
+      'chat_setting_temperature' => ['0', 'temperature must be a number greater than 0'],
+      'chat_setting_max_length' => ['1.5', 'max_length'],
+      'chat_setting_top_p' => ['warm', 'top_p must be a number'],
+    ];
+    foreach ($mistyped as $element => [$value, $words]) {
+      $errors = $this->submit(['base_url' => 'http://127.0.0.1:9', $element => $value]);
+      $this->assertStringContainsString($words, strip_tags(implode("\n", $errors)), $element);
+    }
+    $this->assertNull($this->container->get('config.storage')->read('sitebeam.settings')['chat']['settings']['temperature']);
+
+    $html = $this->renderForm();
+    $this->assertStringContainsString("The instance's models could not be listed", html_entity_decode($html, ENT_QUOTES));
+    $this->assertStringContainsString('cannot be reached', $html);
+    $this->assertStringContainsString('name="chat_models[mock]"', $html, 'The saved models stay offered.');
+  }
+
+  /**
    * Submits the form, by default with "Save configuration"; returns the errors.
    */
   private function submit(array $values): array {

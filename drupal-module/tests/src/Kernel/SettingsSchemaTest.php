@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Contract;
 use Drupal\Tests\SchemaCheckTestTrait;
 
 /**
@@ -36,6 +37,35 @@ final class SettingsSchemaTest extends KernelTestBase {
     $this->assertConfigSchemaByName('sitebeam.settings');
     $this->assertSame([], $this->violations([]));
     $this->assertSame(['/admin*', '/batch', '/node/add*', '/user/*/*'], $this->config('sitebeam.settings')->get('visibility.paths'));
+    $this->assertFalse($this->config('sitebeam.settings')->get('chat.enabled'));
+    $this->assertSame(Contract::CHAT_RATE_LIMIT_COUNT, $this->config('sitebeam.settings')->get('chat.flood_limit'));
+    $this->assertSame(Contract::CHAT_RATE_LIMIT_WINDOW_S, $this->config('sitebeam.settings')->get('chat.flood_window'));
+  }
+
+  /**
+   * Tests that typed chat values pass and mistyped ones are named.
+   *
+   * One test for every case: each kernel test installs Drupal afresh.
+   */
+  public function testChatValuesAreTypedAndMistypedOnesNamed(): void {
+    $chat = [
+      'enabled' => TRUE,
+      'models' => ['mock', 'nltksentiment'],
+      'settings' => ['max_length' => 50, 'top_p' => 0.9, 'temperature' => 0.7, 'early_stopping' => FALSE],
+    ];
+    $this->assertSame([], $this->violations(['chat' => $chat]));
+    $mistyped = [
+      'chat.models.1' => [['models' => ['mock', 'gpt 2']], 'model identifier'],
+      'chat.settings.max_length' => [['settings' => ['max_length' => 0]], 'max_length must be a whole number'],
+      'chat.settings.temperature' => [['settings' => ['temperature' => 0.0]], 'temperature must be a number greater'],
+      'chat.settings.do_sample' => [['settings' => ['do_sample' => 'yes']], 'do_sample must be true or false'],
+      'chat.flood_limit' => [['flood_limit' => 0], '1'],
+    ];
+    foreach ($mistyped as $path => [$change, $words]) {
+      $violations = $this->violations(['chat' => $change]);
+      $this->assertArrayHasKey($path, $violations, 'Violations: ' . json_encode($violations));
+      $this->assertStringContainsString($words, $violations[$path]);
+    }
   }
 
   /**
@@ -85,7 +115,8 @@ final class SettingsSchemaTest extends KernelTestBase {
     $typed = $this->container->get('config.typed')->createFromNameAndData('sitebeam.settings', $data);
     $messages = [];
     foreach ($typed->validate() as $violation) {
-      $messages[$violation->getPropertyPath()] = strip_tags((string) $violation->getMessage());
+      $path = $violation->getPropertyPath();
+      $messages[$path] = trim(($messages[$path] ?? '') . ' ' . strip_tags((string) $violation->getMessage()));
     }
     return $messages;
   }

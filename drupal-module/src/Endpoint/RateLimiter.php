@@ -2,25 +2,25 @@
 
 declare(strict_types=1);
 
-namespace Drupal\sitebeam\Contact;
+namespace Drupal\sitebeam\Endpoint;
 
 use Drupal\Component\Datetime\TimeInterface;
 use Drupal\Core\KeyValueStore\KeyValueExpirableFactoryInterface;
 use Symfony\Component\HttpFoundation\Request;
 
 /**
- * Posts per visitor in a sliding window, as the contact protocol counts them.
+ * Posts per visitor in a sliding window, as the protocols count them.
  *
  * Core's flood control cannot say when the oldest post leaves the window,
  * which Retry-After needs: the post times are kept in an expirable store.
+ * Each endpoint has its own collection, so its own allowance.
  */
-class ContactRateLimiter {
-
-  private const COLLECTION = 'sitebeam.contact_posts';
+class RateLimiter {
 
   public function __construct(
     protected KeyValueExpirableFactoryInterface $keyValueExpirable,
     protected TimeInterface $time,
+    protected string $collection,
   ) {}
 
   /**
@@ -30,8 +30,8 @@ class ContactRateLimiter {
    * seconds is always enough.
    */
   public function hit(Request $request, int $limit, int $window): ?int {
-    $store = $this->keyValueExpirable->get(self::COLLECTION);
-    $visitor = self::visitor((string) $request->getClientIp());
+    $store = $this->keyValueExpirable->get($this->collection);
+    $visitor = VisitorAddress::of($request);
     $now = $this->time->getCurrentMicroTime();
     $posts = array_values(array_filter(
       (array) $store->get($visitor, []),
@@ -43,17 +43,6 @@ class ContactRateLimiter {
     $posts[] = $now;
     $store->setWithExpire($visitor, $posts, $window);
     return NULL;
-  }
-
-  /**
-   * An IPv4 address, or the /64 of an IPv6 address.
-   */
-  public static function visitor(string $ip): string {
-    $packed = @inet_pton($ip);
-    if ($packed === FALSE || strlen($packed) === 4) {
-      return $ip;
-    }
-    return bin2hex(substr($packed, 0, 8)) . '::/64';
   }
 
 }

@@ -1,0 +1,93 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Controller;
+
+use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
+use Drupal\sitebeam\Chat\ChatProblem;
+use Drupal\sitebeam\Chat\ChatPrompter;
+use Drupal\sitebeam\Chat\ChatSettings;
+use Drupal\sitebeam\Chat\ChatValidator;
+use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Endpoint\OriginRule;
+use Drupal\sitebeam\Endpoint\RateLimiter;
+use Drupal\sitebeam\Endpoint\RequestBody;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpFoundation\Response;
+
+/**
+ * The chat endpoint: speaks contract/chat-protocol.md.
+ */
+class ChatController implements ContainerInjectionInterface {
+
+  public function __construct(
+    protected ChatSettings $settings,
+    protected RateLimiter $rateLimiter,
+    protected ChatPrompter $prompter,
+    protected ChatResponder $responder,
+  ) {}
+
+  /**
+   * {@inheritdoc}
+   */
+  public static function create(ContainerInterface $container): static {
+    return new static(
+      $container->get('sitebeam.chat_settings'),
+      $container->get('sitebeam.chat_rate_limiter'),
+      $container->get('sitebeam.chat_prompter'),
+      ChatResponder::create($container),
+    );
+  }
+
+  /**
+   * Answers in the protocol's order: a request gets the same answer everywhere.
+   */
+  public function handle(Request $request): Response {
+    if ($request->isMethod('GET')) {
+      return $this->models($request);
+    }
+    if (!$request->isMethod('POST')) {
+      return $this->responder->failure($request, new ChatProblem(ChatProblem::METHOD_NOT_ALLOWED));
+    }
+    // Every post counts, refused ones included: probing costs attempts too.
+    $retry_after = $this->rateLimiter->hit($request, $this->settings->rateLimit(), $this->settings->rateWindow());
+    if ($retry_after !== NULL) {
+      return $this->responder->failure($request, new ChatProblem(ChatProblem::RATE_LIMITED, retryAfter: $retry_after));
+    }
+    $models = $this->settings->models();
+    $problem = match (TRUE) {
+      !RequestBody::isSupported($request) => new ChatProblem(ChatProblem::UNSUPPORTED_MEDIA_TYPE),
+      !OriginRule::allows($request) => new ChatProblem(ChatProblem::FORBIDDEN_ORIGIN),
+      $models === [] => new ChatProblem(ChatProblem::NOT_CONFIGURED),
+      RequestBody::isTooLarge($request, Contract::CHAT_BODY_MAX_BYTES) => new ChatProblem(ChatProblem::PAYLOAD_TOO_LARGE),
+      default => NULL,
+    };
+    $input = $problem ? [] : RequestBody::fields($request);
+    if ($problem || $input === NULL) {
+      return $this->responder->failure($request, $problem ?? new ChatProblem(ChatProblem::INVALID_FIELD));
+    }
+    $prompt = ChatValidator::validate($input, $models);
+    if ($prompt instanceof ChatProblem) {
+      return $this->responder->failure($request, $prompt, $input);
+    }
+    $reply = $this->prompter->prompt($prompt->model, $prompt->message, $this->settings->promptSettings());
+    return $reply instanceof ChatProblem
+      ? $this->responder->failure($request, $reply, $input)
+      : $this->responder->success($request, $reply, $prompt->message);
+  }
+
+  /**
+   * GET: the allowed models, the first being the default.
+   */
+  protected function models(Request $request): Response {
+    $models = $this->settings->models();
+    return match (TRUE) {
+      !OriginRule::allows($request) => $this->responder->failure($request, new ChatProblem(ChatProblem::FORBIDDEN_ORIGIN)),
+      $models === [] => $this->responder->failure($request, new ChatProblem(ChatProblem::NOT_CONFIGURED)),
+      default => $this->responder->models($request, $models),
+    };
+  }
+
+}

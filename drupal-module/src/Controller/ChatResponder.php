@@ -1,0 +1,159 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Controller;
+
+use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
+use Drupal\Core\Language\LanguageManagerInterface;
+use Drupal\Core\Render\RendererInterface;
+use Drupal\Core\StringTranslation\StringTranslationTrait;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\StringTranslation\TranslationInterface;
+use Drupal\Core\Url;
+use Drupal\sitebeam\Chat\ChatProblem;
+use Drupal\sitebeam\Chat\ChatReply;
+use Drupal\sitebeam\Chat\ChatSettings;
+use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Endpoint\EndpointResponses;
+use Drupal\sitebeam\Endpoint\RequestBody;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpFoundation\Response;
+
+/**
+ * Answers the chat: JSON for the widget, a page for a plain form post.
+ */
+class ChatResponder implements ContainerInjectionInterface {
+
+  use StringTranslationTrait;
+
+  /**
+   * The answer page runs no script and loads nothing.
+   */
+  private const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'";
+
+  public function __construct(
+    TranslationInterface $string_translation,
+    protected RendererInterface $renderer,
+    protected ChatSettings $settings,
+    protected LanguageManagerInterface $languageManager,
+  ) {
+    $this->stringTranslation = $string_translation;
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  public static function create(ContainerInterface $container): static {
+    return new static($container->get('string_translation'), $container->get('renderer'), $container->get('sitebeam.chat_settings'), $container->get('language_manager'));
+  }
+
+  /**
+   * The allowed models, for the widget's GET.
+   */
+  public function models(Request $request, array $models): Response {
+    return EndpointResponses::json($request, [
+      Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK,
+      Contract::CHAT_RESPONSE_FIELD_MODELS => $models,
+    ]);
+  }
+
+  /**
+   * The model's answer: JSON, or the page with the form again.
+   */
+  public function success(Request $request, ChatReply $reply, string $asked): Response {
+    if (!$this->isFormPost($request)) {
+      return EndpointResponses::json($request, $reply->toArray());
+    }
+    return $this->page($request, 200, [
+      '#reply' => $reply,
+      '#asked' => $asked,
+      '#model' => $reply->model,
+    ]);
+  }
+
+  /**
+   * A refusal: JSON, or the page naming the problem with the message kept.
+   *
+   * @param \Symfony\Component\HttpFoundation\Request $request
+   *   The refused request.
+   * @param \Drupal\sitebeam\Chat\ChatProblem $problem
+   *   Why.
+   * @param array $input
+   *   The decoded post, when it was read.
+   */
+  public function failure(Request $request, ChatProblem $problem, array $input = []): Response {
+    $text = (string) $this->describe($problem);
+    if (!$this->isFormPost($request)) {
+      return EndpointResponses::refusal($request, $problem, $text, Contract::CHAT_ALLOWED_METHODS);
+    }
+    $kept = static fn (string $field): string => is_string($input[$field] ?? NULL) ? $input[$field] : '';
+    return $this->page($request, $problem->status(), [
+      '#error' => $text,
+      '#message' => $kept(Contract::CHAT_FIELD_MESSAGE),
+      '#model' => $kept(Contract::CHAT_FIELD_MODEL),
+    ], EndpointResponses::refusalHeaders($problem));
+  }
+
+  /**
+   * Words a visitor may read: never the API's own text.
+   */
+  public function describe(ChatProblem $problem): TranslatableMarkup {
+    return match ($problem->code) {
+      ChatProblem::INVALID_FIELD => match ($problem->field) {
+        Contract::CHAT_FIELD_MESSAGE => $this->t('Please type a message of at most @max characters, without control characters.', ['@max' => Contract::CHAT_MESSAGE_MAX_CHARS]),
+        Contract::CHAT_FIELD_MODEL => $this->t('Please choose one of the models offered.'),
+        default => $this->t('The message could not be read.'),
+      },
+      ChatProblem::SPAM_SUSPECTED => $this->t('The message looks automated and was not sent.'),
+      ChatProblem::FORBIDDEN_ORIGIN => $this->t('This page may not use this chat. Please reload the page and try again.'),
+      ChatProblem::METHOD_NOT_ALLOWED => $this->t('Send the message with POST.'),
+      ChatProblem::PAYLOAD_TOO_LARGE => $this->t('The message is too large.'),
+      ChatProblem::UNSUPPORTED_MEDIA_TYPE => $this->t('The message must be sent as JSON or as a regular form.'),
+      ChatProblem::RATE_LIMITED => $this->t('Too many messages were sent. Please wait a minute and try again.'),
+      ChatProblem::MODEL_LOADING => $this->t('The model is warming up. Please send the message again in a few seconds.'),
+      ChatProblem::NOT_CONFIGURED => $this->t('The chat is not available right now.'),
+      ChatProblem::UPSTREAM_FAILED => $this->t('The model could not answer right now. Please try again in a moment.'),
+    };
+  }
+
+  /**
+   * True for a native form post: it gets a page, everything else JSON.
+   */
+  protected function isFormPost(Request $request): bool {
+    return $request->isMethod('POST') && RequestBody::mediaType($request) === RequestBody::FORM;
+  }
+
+  /**
+   * The page a visitor without JavaScript gets, with the form again.
+   */
+  protected function page(Request $request, int $status, array $variables, array $headers = []): Response {
+    $build = [
+      '#theme' => 'sitebeam_chat_page',
+      '#action' => Url::fromRoute('sitebeam.chat')->toString(),
+      '#models' => $this->settings->models(),
+      '#back_url' => $this->backUrl($request),
+      '#lang' => $this->languageManager->getCurrentLanguage()->getId(),
+    ] + $variables;
+    $html = (string) $this->renderer->renderInIsolation($build);
+    return EndpointResponses::noStore(new Response($html, $status, $headers + [
+      'Content-Type' => 'text/html; charset=UTF-8',
+      'Content-Security-Policy' => self::PAGE_POLICY,
+    ]));
+  }
+
+  /**
+   * The site page the post came from, else the front page.
+   */
+  protected function backUrl(Request $request): string {
+    $referer = (string) $request->headers->get('Referer', '');
+    $site = $request->getSchemeAndHttpHost() . '/';
+    $endpoint = Url::fromRoute('sitebeam.chat', [], ['absolute' => TRUE])->toString();
+    if (str_starts_with($referer, $site) && !str_starts_with($referer, $endpoint)) {
+      return $referer;
+    }
+    return Url::fromRoute('<front>', [], ['absolute' => TRUE])->toString();
+  }
+
+}

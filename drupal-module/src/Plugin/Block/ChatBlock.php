@@ -1,0 +1,71 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\sitebeam\Plugin\Block;
+
+use Drupal\Component\Utility\Html;
+use Drupal\Core\Access\AccessResult;
+use Drupal\Core\Access\AccessResultInterface;
+use Drupal\Core\Block\Attribute\Block;
+use Drupal\Core\Block\BlockBase;
+use Drupal\Core\Cache\CacheableMetadata;
+use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
+use Drupal\Core\Session\AccountInterface;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\Url;
+use Drupal\sitebeam\Chat\ChatSettings;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+
+/**
+ * The chat widget, talking to the module's /sitebeam/chat endpoint.
+ */
+#[Block(
+  id: 'sitebeam_chat',
+  admin_label: new TranslatableMarkup('Sitebeam chat'),
+  category: new TranslatableMarkup('Forms'),
+)]
+class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
+
+  public function __construct(
+    array $configuration,
+    $plugin_id,
+    $plugin_definition,
+    protected ChatSettings $chatSettings,
+  ) {
+    parent::__construct($configuration, $plugin_id, $plugin_definition);
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
+    return new static($configuration, $plugin_id, $plugin_definition, $container->get('sitebeam.chat_settings'));
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  protected function blockAccess(AccountInterface $account): AccessResultInterface {
+    // The same permission as the endpoint the block talks to.
+    return AccessResult::allowedIfHasPermission($account, 'access content');
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  public function build(): array {
+    $models = $this->chatSettings->models();
+    // Nothing while the chat is off; the config tag brings it back when on.
+    $build = $models === [] ? [] : [
+      '#theme' => 'sitebeam_chat',
+      '#action' => Url::fromRoute('sitebeam.chat')->toString(),
+      '#models' => $models,
+      '#id_prefix' => Html::getUniqueId('sitebeam-chat'),
+      '#attached' => ['library' => ['sitebeam/chat']],
+    ];
+    (new CacheableMetadata())->addCacheTags(['config:' . ChatSettings::CONFIG])->applyTo($build);
+    return $build;
+  }
+
+}

@@ -1,0 +1,253 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\Tests\sitebeam\Kernel;
+
+use Drupal\Core\Form\FormState;
+use Drupal\Core\Session\AnonymousUserSession;
+use Drupal\Core\Session\UserSession;
+use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Form\ChatConsoleForm;
+use Drupal\sitebeam\Plugin\Block\ChatBlock;
+use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
+use Drupal\Tests\user\Traits\UserCreationTrait;
+use Symfony\Component\HttpFoundation\Request;
+use Symfony\Component\HttpFoundation\Response;
+
+/**
+ * The chat beyond the shared cases: loading, allowances, block, console.
+ *
+ * @group sitebeam
+ */
+final class ChatEndpointTest extends KernelTestBase {
+
+  use MockedApiTrait;
+  use UserCreationTrait;
+
+  /**
+   * {@inheritdoc}
+   */
+  protected static $modules = ['system', 'user', 'sitebeam'];
+
+  private const SITE = 'http://localhost';
+  private const TOKEN = 'chat-endpoint-token-9b2e';
+  private const LOAD = '/admin/config/services/sitebeam/chat/load';
+
+  /**
+   * {@inheritdoc}
+   */
+  protected function setUp(): void {
+    parent::setUp();
+    $this->installConfig(['system', 'user', 'sitebeam']);
+    $this->installEntitySchema('user');
+    $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
+    $this->config('sitebeam.settings')
+      ->set('base_url', 'https://api.example.test')
+      ->set('api_token', self::TOKEN)
+      ->set('chat.enabled', TRUE)
+      ->set('chat.models', ['mock', 'nltksentiment'])
+      ->set('chat.settings.max_length', 40)
+      ->set('chat.settings.do_sample', TRUE)
+      ->save();
+    $this->installMockedApi();
+    $this->container->get('router.builder')->rebuild();
+  }
+
+  /**
+   * Tests the prompt: typed owner settings and the token go to the API only.
+   *
+   * A model still loading is asked to load, its Retry-After passed on.
+   */
+  public function testPromptsCarryTheOwnerSettingsAndWarmModelsUp(): void {
+    $response = $this->postJson(['message' => 'Hi', 'settings' => ['num_beams' => 99]]);
+    $this->assertSame(200, $response->getStatusCode());
+    $this->assertSame([['model' => 'mock', 'message' => 'Hi', 'settings' => ['max_length' => 40, 'do_sample' => TRUE]]], $this->promptsReceived());
+    $this->assertSame([self::TOKEN], $this->apiRequests[0]['headers'][Contract::AUTH_HEADER] ?? NULL);
+    $this->assertStringNotContainsString(self::TOKEN, $response->headers . $response->getContent());
+
+    $this->apiRequests = [];
+    $refusal = ['status' => 'ko', 'error' => 'loading', 'i18n_code' => 'model_loading'];
+    $this->promptAnswer = [503, ['Retry-After' => '4'], $refusal];
+    $response = $this->postJson(['message' => 'Hi', 'model' => 'nltksentiment']);
+    $this->assertSame(503, $response->getStatusCode());
+    $this->assertSame('4', $response->headers->get('Retry-After'));
+    $this->assertSame('retry-after', $response->headers->get('Access-Control-Expose-Headers'));
+    $this->assertSame(['nltksentiment'], array_column($this->promptsReceived(), 'model'));
+    $loads = array_values(array_filter($this->apiRequests, static fn (array $request): bool => $request['method'] === 'GET'));
+    $this->assertSame(Contract::PATH_MODEL_PREFIX . 'nltksentiment', $loads[0]['path'] ?? NULL);
+    $this->assertCount(1, $loads);
+  }
+
+  /**
+   * Tests that the chat's allowance is its own, apart from the contact form's.
+   */
+  public function testChatHasItsOwnAllowance(): void {
+    $this->config('sitebeam.settings')->set('chat.flood_limit', 2)->set('contact.flood_limit', 2)->save();
+    $this->assertSame(200, $this->postJson(['message' => 'one'])->getStatusCode());
+    $this->assertSame(200, $this->postJson(['message' => 'two'])->getStatusCode());
+    $this->assertSame(429, $this->postJson(['message' => 'three'])->getStatusCode());
+    $contact = $this->handle($this->jsonRequest('/sitebeam/contact', []));
+    $this->assertNotSame(429, $contact->getStatusCode(), 'The contact form still has its whole allowance.');
+  }
+
+  /**
+   * Tests that settings.php overrides reach the endpoint.
+   */
+  public function testSettingsPhpOverridesReachTheEndpoint(): void {
+    $GLOBALS['config']['sitebeam.settings']['chat']['models'] = ['nltksentiment'];
+    $GLOBALS['config']['sitebeam.settings']['chat']['settings']['temperature'] = 0.5;
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $models = $this->handle(Request::create('/sitebeam/chat', 'GET', [], [], [], ['HTTP_ORIGIN' => self::SITE]));
+    $this->assertSame(['status' => 'ok', 'models' => ['nltksentiment']], json_decode((string) $models->getContent(), TRUE));
+    $this->postJson(['message' => 'Hi']);
+    $settings = ['max_length' => 40, 'temperature' => 0.5, 'do_sample' => TRUE];
+    $this->assertSame(['model' => 'nltksentiment', 'message' => 'Hi', 'settings' => $settings], $this->promptsReceived()[0]);
+
+    $GLOBALS['config']['sitebeam.settings']['chat']['enabled'] = FALSE;
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $this->assertSame(503, $this->postJson(['message' => 'Hi'])->getStatusCode());
+    unset($GLOBALS['config']['sitebeam.settings']);
+  }
+
+  /**
+   * Tests that the block renders the widget around a form, or nothing.
+   */
+  public function testBlockRendersTheWidgetWithItsFallbackOrNothing(): void {
+    $build = $this->chatBlock()->build();
+    $this->assertContains('sitebeam/chat', $build['#attached']['library']);
+    $this->assertContains('config:sitebeam.settings', $build['#cache']['tags']);
+    $html = (string) $this->container->get('renderer')->renderInIsolation($build);
+    $this->assertStringContainsString('<sitebeam-chat action="/sitebeam/chat"', $html);
+    $this->assertStringContainsString('<form action="/sitebeam/chat" method="post">', $html);
+    $this->assertStringContainsString('name="message"', $html);
+    $this->assertStringContainsString('<option>nltksentiment</option>', $html);
+    $this->assertStringContainsString('name="homepage"', $html);
+    $this->assertStringNotContainsString(self::TOKEN, $html);
+    $this->assertTrue($this->chatBlock()->access(new AnonymousUserSession()), 'Anonymous visitors may access content here.');
+    $reader = new UserSession(['uid' => 7, 'roles' => ['authenticated']]);
+    $this->assertFalse($this->chatBlock()->access($reader), 'The endpoint would refuse this account.');
+
+    $this->config('sitebeam.settings')->set('chat.enabled', FALSE)->save();
+    $off = $this->chatBlock()->build();
+    $this->assertArrayNotHasKey('#theme', $off);
+    $this->assertContains('config:sitebeam.settings', $off['#cache']['tags']);
+  }
+
+  /**
+   * Tests the console: its permission, the load route's token, prompts.
+   *
+   * One test: each kernel test installs Drupal afresh.
+   */
+  public function testConsoleLoadsAndPromptsForItsTeamOnly(): void {
+    $this->setUpCurrentUser(['name' => 'editor'], ['administer sitebeam']);
+    $this->assertSame(403, $this->handle(Request::create('/admin/config/services/sitebeam/chat'))->getStatusCode());
+    $this->assertSame(403, $this->handle(Request::create(self::LOAD, 'GET', ['model' => 'mock']))->getStatusCode());
+    $this->assertSame([], $this->apiRequests);
+
+    $this->setUpCurrentUser(['name' => 'team'], ['use sitebeam chat console']);
+    $without = $this->handle(Request::create(self::LOAD, 'GET', ['model' => 'mock']));
+    $this->assertSame(403, $without->getStatusCode());
+
+    $token = $this->container->get('csrf_token')->get('admin/config/services/sitebeam/chat/load');
+    $response = $this->handle(Request::create(self::LOAD, 'GET', ['model' => 'gpt2', 'token' => $token]));
+    $this->assertSame(200, $response->getStatusCode(), (string) $response->getContent());
+    $this->assertSame(['status' => 'ok', 'model' => 'gpt2', 'state' => 'loading'], json_decode((string) $response->getContent(), TRUE));
+    $this->assertStringContainsString('no-store', (string) $response->headers->get('Cache-Control'));
+    $this->assertStringNotContainsString(self::TOKEN, $response->headers . $response->getContent());
+    $bad = $this->handle(Request::create(self::LOAD, 'GET', ['model' => '../x', 'token' => $token]));
+    $this->assertSame(400, $bad->getStatusCode());
+
+    $page = $this->handle(Request::create('/admin/config/services/sitebeam/chat'));
+    $this->assertSame(200, $page->getStatusCode());
+    $this->assertStringContainsString('<option value="log">log</option>', (string) $page->getContent());
+    $this->assertStringNotContainsString(self::TOKEN, (string) $page->getContent());
+    // The page's own load address carries a token that the route accepts.
+    preg_match('@<script type="application/json" data-drupal-selector="drupal-settings-json">(.*?)</script>@s', (string) $page->getContent(), $match);
+    $load_url = json_decode($match[1] ?? '{}', TRUE)['sitebeamChatConsole']['loadUrl'] ?? '';
+    $this->assertStringContainsString('token=', $load_url);
+    $load = $this->handle(Request::create($load_url . '&model=mock'));
+    $this->assertSame(200, $load->getStatusCode(), (string) $load->getContent());
+
+    $this->promptAnswer = [200, [], ['response' => ['<b>first</b>', 'second'], 'score' => 0.25, 'status' => 'ok']];
+    $form_state = (new FormState())->setValues([
+      'model' => 'log',
+      'message' => 'Hello console',
+      'settings' => ['num_beams' => '3', 'top_p' => '0.9', 'early_stopping' => 'false', 'top_k' => ''],
+      'op' => 'Send prompt',
+    ]);
+    $this->container->get('form_builder')->submitForm(ChatConsoleForm::class, $form_state);
+    $this->assertSame([], array_map('strval', $form_state->getErrors()));
+    $settings = ['num_beams' => 3, 'top_p' => 0.9, 'early_stopping' => FALSE];
+    $this->assertSame([['model' => 'log', 'message' => 'Hello console', 'settings' => $settings]], $this->promptsReceived());
+    $form = $this->container->get('form_builder')->buildForm(ChatConsoleForm::class, $form_state);
+    $html = (string) $this->container->get('renderer')->renderInIsolation($form);
+    $this->assertStringContainsString('<p>&lt;b&gt;first&lt;/b&gt;</p>', $html);
+    $this->assertStringContainsString('<p>second</p>', $html);
+    $this->assertStringNotContainsString('Score:', $html, 'log has no natural score.');
+
+    $this->apiRequests = [];
+    $form_state = (new FormState())->setValues([
+      'model' => 'mock',
+      'message' => 'Hi',
+      'settings' => ['temperature' => '0'],
+      'op' => 'Send prompt',
+    ]);
+    $this->container->get('form_builder')->submitForm(ChatConsoleForm::class, $form_state);
+    $this->assertStringContainsString('temperature must be a number greater than 0', strip_tags(implode(' ', array_map('strval', $form_state->getErrors()))));
+    $this->assertSame([], $this->promptsReceived());
+  }
+
+  /**
+   * Tests that the update hook adds the chat defaults to an existing site.
+   */
+  public function testUpdateHookAddsTheChatDefaults(): void {
+    $config = $this->container->get('config.factory')->getEditable('sitebeam.settings');
+    $config->clear('chat')->save();
+    $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
+    sitebeam_update_10002();
+    $chat = $this->container->get('config.factory')->get('sitebeam.settings')->get('chat');
+    $this->assertFalse($chat['enabled']);
+    $this->assertSame([], $chat['models']);
+    $this->assertSame(Contract::CHAT_RATE_LIMIT_COUNT, $chat['flood_limit']);
+    $this->assertSame(Contract::CHAT_RATE_LIMIT_WINDOW_S, $chat['flood_window']);
+    $this->assertNull($chat['settings']['temperature']);
+    $typed = $this->container->get('config.typed')->createFromNameAndData('sitebeam.settings', $this->config('sitebeam.settings')->getRawData());
+    $this->assertCount(0, $typed->validate());
+
+    $config->set('chat.enabled', TRUE)->save();
+    sitebeam_update_10002();
+    $this->assertTrue($this->config('sitebeam.settings')->get('chat.enabled'), 'A second run changes nothing.');
+  }
+
+  /**
+   * The block plugin.
+   */
+  private function chatBlock(): ChatBlock {
+    return $this->container->get('plugin.manager.block')->createInstance('sitebeam_chat', []);
+  }
+
+  /**
+   * Posts JSON from this site's origin.
+   */
+  private function postJson(array $body): Response {
+    return $this->handle($this->jsonRequest('/sitebeam/chat', $body));
+  }
+
+  /**
+   * A JSON post from this site's origin.
+   */
+  private function jsonRequest(string $path, array $body): Request {
+    $server = ['HTTP_ORIGIN' => self::SITE, 'CONTENT_TYPE' => 'application/json'];
+    return Request::create($path, 'POST', [], [], [], $server, json_encode($body));
+  }
+
+  /**
+   * Sends a request through Drupal's HTTP kernel.
+   */
+  private function handle(Request $request): Response {
+    return $this->container->get('http_kernel')->handle($request);
+  }
+
+}

@@ -1,0 +1,194 @@
+// The Sitebeam chat on a real Drupal: the settings, the block (with and without JavaScript), the
+// console for the site's team, with Debian's Chromium and the real stub (models take 2 s to load).
+import { expect, test } from '@playwright/test';
+import { axeViolations } from '../../support/axe.ts';
+import {
+  adminPage,
+  anonymousContext,
+  drupalUrl,
+  guardToken,
+  signedInPage,
+  stub,
+  stubUrl,
+  tokenLeaks,
+} from './site.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const settingsPath = '/admin/config/services/sitebeam';
+const consolePath = '/admin/config/services/sitebeam/chat';
+const chatPage = '/node/1';
+
+test.afterEach(() => {
+  expect(tokenLeaks, 'answers that held the API token').toEqual([]);
+});
+
+test('the settings form offers the instance models and names a mistyped prompt setting', async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.goto(settingsPath);
+  await page.getByLabel('Instance base URL').fill(stubUrl);
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  // Not getByText: Drupal's live region repeats the message for screen readers.
+  await expect(page.locator('.messages--status')).toContainText(
+    'The configuration options have been saved.',
+  );
+
+  // Saved with the stub's address, the form lists the stub's models.
+  await page.getByLabel('Chat on').check();
+  await page.getByRole('checkbox', { name: 'mock', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'nltksentiment', exact: true }).check();
+  await expect(
+    page.getByRole('checkbox', { name: 'textblobsentiment', exact: true }),
+  ).toBeVisible();
+  // Room for every post of these tests within one minute.
+  await page.locator('input[name="chat_flood_limit"]').fill('30');
+  await page.locator('summary', { hasText: 'Prompt settings' }).click();
+  await page.getByLabel('max_length').fill('40');
+  await page.getByLabel('temperature').fill('0');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.locator('.messages--error')).toContainText(
+    'temperature must be a number greater than 0',
+  );
+
+  await page.getByLabel('temperature').fill('0.7');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  // Not getByText: Drupal's live region repeats the message for screen readers.
+  await expect(page.locator('.messages--status')).toContainText(
+    'The configuration options have been saved.',
+  );
+  await expect(page.getByRole('checkbox', { name: 'nltksentiment', exact: true })).toBeChecked();
+  await expect(page.getByLabel('temperature')).toHaveValue('0.7');
+  await page.context().close();
+});
+
+test('a visitor talks to mock, which warms up first, then to nltksentiment, which scores', async ({
+  browser,
+}) => {
+  const context = await anonymousContext(browser);
+  const page = await context.newPage();
+  guardToken(page);
+  await page.goto(chatPage);
+  const chat = page.locator('sitebeam-chat');
+  await expect(chat.getByLabel('Model')).toBeVisible();
+  expect(await axeViolations(page), 'the block page at rest').toEqual([]);
+
+  await chat.getByLabel('Your message').fill('Hello there');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('status')).toContainText('warming up');
+  const turns = chat.locator('.sitebeam-chat-turn');
+  await expect(turns).toHaveCount(1);
+  await expect(turns.first()).toContainText('mock:');
+  await expect(turns.first().locator('.sitebeam-chat-answer')).toContainText('Hello there');
+  await expect(turns.first().locator('.sitebeam-chat-score')).toHaveCount(0);
+
+  await chat.getByLabel('Model').selectOption('nltksentiment');
+  await chat.getByLabel('Your message').fill('What a lovely day');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(turns).toHaveCount(2);
+  await expect(turns.nth(1)).toContainText('nltksentiment:');
+  await expect(turns.nth(1).locator('.sitebeam-chat-score')).toContainText(/Score: -?\d/);
+  expect(await axeViolations(page), 'the block page in a conversation').toEqual([]);
+  await context.close();
+});
+
+test("the API's 429 tells the visitor to wait and keeps the message", async ({ browser }) => {
+  const context = await anonymousContext(browser);
+  const page = await context.newPage();
+  guardToken(page);
+  await page.goto(chatPage);
+  const chat = page.locator('sitebeam-chat');
+  await stub('PUT', '/__stub/faults', {
+    faults: [{ method: 'POST', path_prefix: '/v1/ai/prompt', status: 429, times: 1 }],
+  });
+  try {
+    await chat.getByLabel('Your message').fill('Are you there?');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/sitebeam/chat'));
+    await chat.getByRole('button', { name: 'Send' }).click();
+    expect((await answer).status()).toBe(429);
+    await expect(chat.getByRole('status')).toContainText('too many messages');
+    await expect(chat.getByLabel('Your message')).toHaveValue('Are you there?');
+  } finally {
+    await stub('DELETE', '/__stub/faults');
+  }
+  await context.close();
+});
+
+test('without JavaScript the block posts its form and the answer page continues the chat', async ({
+  browser,
+}) => {
+  const context = await anonymousContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  guardToken(page);
+  await page.goto(chatPage);
+  await page.getByLabel('Your message').fill('Plain <b>form</b>');
+  await page.getByLabel('Model').selectOption('mock');
+  const answer = page.waitForResponse((response) => response.url().endsWith('/sitebeam/chat'));
+  await page.getByRole('button', { name: 'Send' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-security-policy']).toContain("default-src 'none'");
+  expect(response.headers()['cache-control']).toContain('no-store');
+  await expect(page.getByRole('heading', { name: 'Chat answer' })).toBeVisible();
+  await expect(page.locator('.answer').last()).toContainText('Plain <b>form</b>');
+  await expect(page.getByRole('link', { name: 'Back to the site' })).toHaveAttribute(
+    'href',
+    `${drupalUrl}${chatPage}`,
+  );
+
+  await page.getByLabel('Your message').fill('');
+  await page.getByLabel('Your message').fill('   ');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please type a message');
+  await context.close();
+});
+
+test('the models answer is never cached', async ({ browser }) => {
+  const context = await anonymousContext(browser);
+  for (let i = 0; i < 2; i++) {
+    const response = await context.request.get('/sitebeam/chat', {
+      headers: { Origin: drupalUrl },
+    });
+    expect(await response.json()).toEqual({ status: 'ok', models: ['mock', 'nltksentiment'] });
+    expect(response.headers()['cache-control']).toContain('no-store');
+    expect(response.headers()['x-drupal-cache']).not.toBe('HIT');
+  }
+  await context.close();
+});
+
+test('the console loads a model with progress and prompts it with settings', async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  await page.goto(consolePath);
+  // Core's toolbar has findings of its own (landmark-unique, region): axe checks the console.
+  expect(
+    await axeViolations(page, { include: [['form#sitebeam-chat-console']] }),
+    'the console',
+  ).toEqual([]);
+  await page.getByLabel('Model').selectOption('textblobsentiment');
+  await page.getByRole('button', { name: 'Load model' }).click();
+  const status = page.locator('[data-sitebeam-load-status]');
+  await expect(status).toContainText('Loading textblobsentiment');
+  await expect(status).toHaveText('textblobsentiment is ready.');
+
+  await page.getByLabel('Message', { exact: true }).fill('I love this module');
+  await page.locator('summary', { hasText: 'Prompt settings' }).click();
+  await page.getByLabel('num_beams').fill('2');
+  await page.getByLabel('do_sample').selectOption('true');
+  await page.getByRole('button', { name: 'Send prompt' }).click();
+  await expect(page.getByRole('heading', { name: 'Answer of textblobsentiment' })).toBeVisible();
+  await expect(page.getByText(/^Score: -?\d/)).toBeVisible();
+  await expect(page.getByLabel('num_beams')).toHaveValue('2');
+  await page.context().close();
+});
+
+test('a signed-in user without the console permission is refused', async ({ browser }) => {
+  const page = await signedInPage(browser, 'editor');
+  const console = await page.goto(consolePath);
+  expect(console?.status()).toBe(403);
+  const load = await page.request.get(`${consolePath}/load?model=mock`);
+  expect(load.status()).toBe(403);
+  await page.context().close();
+});
