@@ -42,9 +42,10 @@ function main(): void {
     const chat = chatConfigFromEnv(process.env);
     const chatOnly =
       chat.models.length > 0 && contactEnvNames.every((name) => !process.env[name]?.trim());
+    const contact = chatOnly ? undefined : configFromEnv(process.env);
     handler = withChat(
-      chatOnly ? notServed : createRelayHandler(configFromEnv(process.env)),
-      createChatHandler(endpointConfigFromEnv(process.env), chat),
+      contact ? createRelayHandler(contact) : notServed,
+      createChatHandler(contact ?? endpointConfigFromEnv(process.env), chat),
     );
     serves = chatOnly
       ? `the chat on ${CHAT_PATH} (no contact form: ${contactEnvNames.join(', ')} are unset)`
