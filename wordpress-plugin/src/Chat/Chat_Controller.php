@@ -108,10 +108,7 @@ final class Chat_Controller {
 		if ( ! Origin_Rule::allows( $request ) ) {
 			return Chat_Response::refusal( Contract::CHAT_ERROR_FORBIDDEN_ORIGIN );
 		}
-		$response = new WP_REST_Response( null, 204 );
-		$response->header( 'Access-Control-Allow-Methods', 'GET, POST' );
-		$response->header( 'Access-Control-Allow-Headers', 'content-type, accept' );
-		return $response;
+		return Origin_Rule::preflight_answer();
 	}
 
 	/**

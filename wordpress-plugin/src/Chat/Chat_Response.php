@@ -60,9 +60,6 @@ final class Chat_Response {
 		if ( $retry_after > 0 ) {
 			$response->header( 'Retry-After', (string) $retry_after );
 		}
-		if ( Contract::CHAT_ERROR_METHOD_NOT_ALLOWED === $code ) {
-			$response->header( 'Allow', Contract::CHAT_ALLOWED_METHODS );
-		}
 		return $response;
 	}
 

@@ -11,6 +11,7 @@ use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Endpoint\Body_Kind;
+use Sitebeam\Endpoint\Origin_Rule;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 use WP_Error;
@@ -114,10 +115,7 @@ final class Rest_Controller {
 		if ( is_wp_error( $allowed ) ) {
 			return $responses->filter_error_shape( $allowed, array(), $request );
 		}
-		$response = new WP_REST_Response( null, 204 );
-		$response->header( 'Access-Control-Allow-Methods', 'GET, POST' );
-		$response->header( 'Access-Control-Allow-Headers', 'content-type, accept' );
-		return $response;
+		return Origin_Rule::preflight_answer();
 	}
 
 	/**

@@ -10,6 +10,7 @@
 namespace Sitebeam\Endpoint;
 
 use WP_REST_Request;
+use WP_REST_Response;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -29,6 +30,16 @@ final class Origin_Rule {
 		$origin = $request->get_header( 'origin' );
 		$source = null !== $origin ? $origin : $request->get_header( 'referer' );
 		return null === $source || self::is_own_origin( $source );
+	}
+
+	/**
+	 * The answer to the CORS pre-flight of a page the rule allows: the endpoints' methods and request headers.
+	 */
+	public static function preflight_answer() {
+		$response = new WP_REST_Response( null, 204 );
+		$response->header( 'Access-Control-Allow-Methods', 'GET, POST' );
+		$response->header( 'Access-Control-Allow-Headers', 'content-type, accept' );
+		return $response;
 	}
 
 	/**
