@@ -24,6 +24,7 @@ class ThemeHooks {
           'sent' => FALSE,
           'token' => [],
           'ticket' => [],
+          'texts' => NULL,
         ],
       ],
       'sitebeam_chat' => [
@@ -31,6 +32,7 @@ class ThemeHooks {
           'action' => '',
           'models' => [],
           'id_prefix' => 'sitebeam-chat',
+          'texts' => NULL,
         ],
       ],
       'sitebeam_chat_page' => [
