@@ -28,11 +28,6 @@ class ChatResponder implements ContainerInjectionInterface {
 
   use StringTranslationTrait;
 
-  /**
-   * The answer page runs no script and loads nothing.
-   */
-  private const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'";
-
   public function __construct(
     TranslationInterface $string_translation,
     protected RendererInterface $renderer,
@@ -137,10 +132,7 @@ class ChatResponder implements ContainerInjectionInterface {
       '#lang' => $this->languageManager->getCurrentLanguage()->getId(),
     ] + $variables;
     $html = (string) $this->renderer->renderInIsolation($build);
-    return EndpointResponses::noStore(new Response($html, $status, $headers + [
-      'Content-Type' => 'text/html; charset=UTF-8',
-      'Content-Security-Policy' => self::PAGE_POLICY,
-    ]));
+    return EndpointResponses::page($html, $status, $headers);
   }
 
   /**

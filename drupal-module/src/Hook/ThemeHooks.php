@@ -25,6 +25,17 @@ class ThemeHooks {
           'token' => [],
           'ticket' => [],
           'texts' => NULL,
+          'values' => [],
+          'invalid' => '',
+          'back' => [],
+        ],
+      ],
+      'sitebeam_contact_page' => [
+        'variables' => [
+          'form' => [],
+          'error' => '',
+          'back_url' => '',
+          'lang' => 'en',
         ],
       ],
       'sitebeam_chat' => [
