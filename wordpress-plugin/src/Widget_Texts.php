@@ -86,15 +86,15 @@ final class Widget_Texts {
 	 * English. A text reworded through a gettext filter differs too, so it still reaches the widget.
 	 *
 	 * @param callable              $texts  self::contact_form or self::chat.
-	 * @param array<string, string> $worded Texts the site owner worded (by widget key): given whatever they say.
+	 * @param array<string, string> $worded Texts the site owner worded (by widget key), in place of the translations.
 	 */
 	public static function attributes( callable $texts, array $worded = array() ) {
 		$english = self::untranslated( $texts );
 		$html    = '';
 		foreach ( $texts() as $key => $text ) {
-			$owners = $worded[ $key ] ?? '';
-			if ( '' !== $owners || $text !== $english[ $key ] ) {
-				$html .= sprintf( ' data-text-%s="%s"', strtolower( (string) preg_replace( '/[A-Z]/', '-$0', $key ) ), esc_attr( '' !== $owners ? $owners : $text ) );
+			$shown = '' !== ( $worded[ $key ] ?? '' ) ? $worded[ $key ] : $text;
+			if ( $shown !== $english[ $key ] ) {
+				$html .= sprintf( ' data-text-%s="%s"', strtolower( (string) preg_replace( '/[A-Z]/', '-$0', $key ) ), esc_attr( $shown ) );
 			}
 		}
 		return $html;
