@@ -22,6 +22,7 @@ function sitebeam_uninstall_site() {
 	delete_option( 'sitebeam_settings' );
 	delete_option( 'sitebeam_api_token' );
 	delete_option( 'sitebeam_mail_log' );
+	delete_transient( 'sitebeam_models' ); // Also from a persistent object cache, which the query below does not reach.
 	$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- transients have no delete-by-prefix API.
 		$wpdb->prepare(
 			"DELETE FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
@@ -41,6 +42,7 @@ if ( ! is_multisite() ) {
 global $wpdb;
 delete_site_option( 'sitebeam_settings' );
 delete_site_option( 'sitebeam_api_token' );
+delete_site_transient( 'sitebeam_models' );
 $wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- site transients have no delete-by-prefix API.
 	$wpdb->prepare(
 		"DELETE FROM {$wpdb->sitemeta} WHERE meta_key LIKE %s OR meta_key LIKE %s",

@@ -86,8 +86,10 @@ start_wordpress_env() {
   unzip -q "$WP_ENV_REPO/dist/sitebeam-wordpress.zip" -d "$SITEBEAM_WP_ROOT/wp-content/plugins"
   php "$WP_ENV_REPO/tests/wordpress/site/install.php" || return 1
 
-  # OPcache as on any production server; workers forked after it starts share its memory.
-  PHP_CLI_SERVER_WORKERS=4 php -d opcache.enable_cli=1 -S "127.0.0.1:$web_port" -t "$SITEBEAM_WP_ROOT" \
+  # OPcache as on any production server; workers forked after it starts share its memory. It re-checks a script's
+  # timestamp on every request (by default at most every 2 s): a file the tests change (wp-config.php, a plugin
+  # file) is never served stale, the flake tests/drupal/browser.sh had from settings.php.
+  PHP_CLI_SERVER_WORKERS=4 php -d opcache.enable_cli=1 -d opcache.revalidate_freq=0 -S "127.0.0.1:$web_port" -t "$SITEBEAM_WP_ROOT" \
     "$WP_ENV_REPO/tests/wordpress/site/router.php" >"$WP_ENV_DIR/php-server.log" 2>&1 &
   WP_ENV_WEB_PID=$!
   wait_for "php -S" 100 curl -fsS -o /dev/null "$SITEBEAM_WP_URL/wp-login.php" || return 1

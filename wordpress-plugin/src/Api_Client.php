@@ -65,6 +65,14 @@ final class Api_Client {
 	}
 
 	/**
+	 * Names this instance and token, for what is remembered of their answers: a keyed hash, from which the token
+	 * cannot be read back.
+	 */
+	public function instance_key() {
+		return wp_hash( $this->base_url . "\n" . $this->token );
+	}
+
+	/**
 	 * Whether a token is set and the base URL may carry it.
 	 */
 	public function is_configured() {

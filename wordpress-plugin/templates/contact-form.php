@@ -4,9 +4,10 @@
  *
  * @package Sitebeam
  *
- * @var string                $id         Unique id prefix.
+ * @var string                $id              Unique id prefix.
  * @var array<string, string> $attributes      Rendering options.
- * @var string                $success_message Thank-you note, worded by the site owner.
+ * @var array<string, string> $texts           The widget's texts (Widget_Texts::contact_form()).
+ * @var string                $text_attributes The data-text-* attributes, escaped.
  */
 
 use Sitebeam\Contact\Form_Nonce;
@@ -18,25 +19,25 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 ?>
-<form class="sitebeam-contact" id="<?php echo esc_attr( $id ); ?>" data-sitebeam-form data-text-sent="<?php echo esc_attr( $success_message ); ?>" action="<?php echo esc_url( Rest_Controller::url() ); ?>" method="post">
+<form class="sitebeam-contact" id="<?php echo esc_attr( $id ); ?>" data-sitebeam-form<?php echo $text_attributes; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each value esc_attr()'d by Widget_Texts::attributes(). ?> action="<?php echo esc_url( Rest_Controller::url() ); ?>" method="post">
 	<p>
-		<label for="<?php echo esc_attr( $id ); ?>-name"><?php esc_html_e( 'Name', 'sitebeam' ); ?></label>
+		<label for="<?php echo esc_attr( $id ); ?>-name"><?php echo esc_html( $texts['name'] ); ?></label>
 		<input id="<?php echo esc_attr( $id ); ?>-name" name="<?php echo esc_attr( Contract::CONTACT_FIELD_NAME ); ?>" type="text" required maxlength="<?php echo esc_attr( Contract::CONTACT_NAME_MAX_CHARS ); ?>" autocomplete="name">
 	</p>
 	<p>
-		<label for="<?php echo esc_attr( $id ); ?>-email"><?php esc_html_e( 'Email', 'sitebeam' ); ?></label>
+		<label for="<?php echo esc_attr( $id ); ?>-email"><?php echo esc_html( $texts['email'] ); ?></label>
 		<input id="<?php echo esc_attr( $id ); ?>-email" name="<?php echo esc_attr( Contract::CONTACT_FIELD_EMAIL ); ?>" type="email" required autocomplete="email">
 	</p>
 	<p>
-		<label for="<?php echo esc_attr( $id ); ?>-subject"><?php esc_html_e( 'Subject (optional)', 'sitebeam' ); ?></label>
+		<label for="<?php echo esc_attr( $id ); ?>-subject"><?php echo esc_html( $texts['subject'] ); ?></label>
 		<input id="<?php echo esc_attr( $id ); ?>-subject" name="<?php echo esc_attr( Contract::CONTACT_FIELD_SUBJECT ); ?>" type="text" maxlength="<?php echo esc_attr( Contract::CONTACT_SUBJECT_MAX_CHARS ); ?>">
 	</p>
 	<p>
-		<label for="<?php echo esc_attr( $id ); ?>-message"><?php esc_html_e( 'Message', 'sitebeam' ); ?></label>
+		<label for="<?php echo esc_attr( $id ); ?>-message"><?php echo esc_html( $texts['message'] ); ?></label>
 		<textarea id="<?php echo esc_attr( $id ); ?>-message" name="<?php echo esc_attr( Contract::CONTACT_FIELD_MESSAGE ); ?>" rows="6" required maxlength="<?php echo esc_attr( Contract::CONTACT_MESSAGE_MAX_CHARS ); ?>"></textarea>
 	</p>
 	<p aria-hidden="true" style="position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden">
-		<label for="<?php echo esc_attr( $id ); ?>-homepage"><?php esc_html_e( 'Leave this field empty', 'sitebeam' ); ?></label>
+		<label for="<?php echo esc_attr( $id ); ?>-homepage"><?php echo esc_html( $texts['honeypot'] ); ?></label>
 		<input id="<?php echo esc_attr( $id ); ?>-homepage" name="<?php echo esc_attr( Contract::CONTACT_FIELD_HONEYPOT ); ?>" type="text" tabindex="-1" autocomplete="off">
 	</p>
 	<input type="hidden" name="<?php echo esc_attr( Form_Nonce::FIELD ); ?>" value="<?php echo esc_attr( Form_Nonce::create() ); ?>">

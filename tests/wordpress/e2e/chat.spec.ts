@@ -101,6 +101,26 @@ test('over the chat rate limit: 429, the message is kept', async ({ page }) => {
   }
 });
 
+test('a translated site shows the chat texts in its language', async ({ page }) => {
+  await testSite.translate({
+    'Your message': 'Ihre Nachricht',
+    'Please type a message.': 'Bitte <eine> Nachricht eingeben.',
+    'Score: %': 'Wertung: %',
+  });
+  try {
+    await page.goto(chatUrl);
+    await expect(page.getByLabel('Ihre Nachricht')).toBeVisible();
+    await page.getByLabel('Ihre Nachricht').press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Bitte <eine> Nachricht eingeben.');
+    await page.getByLabel('Model').selectOption('nltksentiment');
+    await page.getByLabel('Ihre Nachricht').fill('What a wonderful, lovely day');
+    await page.getByLabel('Ihre Nachricht').press('Enter');
+    await expect(log(page).locator('.sitebeam-chat-score')).toHaveText(/^Wertung: 0\.\d+$/);
+  } finally {
+    await testSite.translate({});
+  }
+});
+
 test('without JavaScript the plain form posts to the route and gets a page with the answer', async ({
   browser,
 }) => {

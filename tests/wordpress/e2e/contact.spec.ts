@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { atLeast, eventually, logIn, site, stub, watchConsole, watchForToken } from './site.ts';
+import {
+  atLeast,
+  eventually,
+  logIn,
+  site,
+  stub,
+  testSite,
+  watchConsole,
+  watchForToken,
+} from './site.ts';
 
 interface WpGlobal {
   blocks: {
@@ -150,4 +159,21 @@ test('without JavaScript the form posts natively and comes back with a thank-you
   );
   expect((await stub.messages()).map((message) => message.to)).toEqual([site.contactRecipient]);
   await context.close();
+});
+
+test('a translated site shows the widget texts in its language, the field label in them', async ({
+  page,
+}) => {
+  await testSite.translate({ Name: 'Ihr Name', 'Please fill in “%”.': 'Bitte „%“ <ausfüllen>.' });
+  try {
+    await page.goto(postUrl);
+    const form = page.locator('form[data-sitebeam-form]');
+    await expect(form.getByText('Ihr Name')).toBeVisible();
+    await form.locator('button[type=submit]').click();
+    await expect(form.locator('[data-sitebeam-status]')).toHaveText(
+      'Bitte „Ihr Name“ <ausfüllen>.',
+    );
+  } finally {
+    await testSite.translate({});
+  }
 });

@@ -126,6 +126,9 @@ export const testSite = {
         link: string;
       }
     ).link,
+  /** Fakes the plugin's translations (English text => translation); `{}` removes them. */
+  translate: (translations: Record<string, string>) =>
+    call('PUT', `${site.url}/wp-json/sitebeam-test/v1/translations`, translations),
   resetRateLimits: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/rate-limits`),
 };
 

@@ -1,6 +1,7 @@
 <?php
 /**
- * Base for tests against the real WordPress: every test starts from the installed settings and an empty stub inbox.
+ * Base for tests against the real WordPress: every test starts from the installed settings, an empty stub inbox and
+ * no remembered model list.
  *
  * @package Sitebeam\Tests
  */
@@ -8,6 +9,7 @@
 namespace Sitebeam\Tests;
 
 use PHPUnit\Framework\TestCase;
+use Sitebeam\Chat\Model_List;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -24,6 +26,7 @@ abstract class Plugin_Test_Case extends TestCase {
 		$this->saved_settings = get_option( Settings::OPTION );
 		$this->saved_token    = get_option( Settings::TOKEN_OPTION );
 		delete_option( Send_Log::OPTION );
+		Model_List::forget();
 		Stub::reset();
 	}
 

@@ -36,9 +36,19 @@ final class Stub {
 	 * @param int|null $times  How many calls fail; null: until reset.
 	 */
 	public static function fail_email( $status, $times = null ) {
+		self::fail( 'POST', '/v1/email', $status, $times );
+	}
+
+	/**
+	 * @param string   $method      HTTP method of the calls that fail.
+	 * @param string   $path_prefix Their path, or its start.
+	 * @param int      $status      Status they are answered.
+	 * @param int|null $times       How many calls fail; null: until reset.
+	 */
+	public static function fail( $method, $path_prefix, $status, $times = null ) {
 		$fault = array(
-			'method'      => 'POST',
-			'path_prefix' => '/v1/email',
+			'method'      => $method,
+			'path_prefix' => $path_prefix,
 			'status'      => $status,
 		);
 		if ( null !== $times ) {

@@ -7,6 +7,7 @@ namespace Sitebeam\Tests;
 
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Chat\Chat_Capability;
+use Sitebeam\Chat\Model_List;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -16,11 +17,13 @@ final class Uninstall_Test extends TestCase {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
-	public function test_uninstall_removes_options_log_counters_and_the_chat_capability() {
+	public function test_uninstall_removes_options_log_counters_model_list_and_the_chat_capability() {
 		$settings = get_option( Settings::OPTION );
 		$token    = get_option( Settings::TOKEN_OPTION );
 		Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
 		set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
+		$this->assertIsArray( Model_List::get() );
+		$this->assertIsArray( get_transient( Model_List::TRANSIENT ) );
 		get_role( 'editor' )->add_cap( Chat_Capability::CAPABILITY );
 		$this->assertTrue( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ) );
 		try {
@@ -31,6 +34,7 @@ final class Uninstall_Test extends TestCase {
 				$this->assertFalse( get_option( $option ), $option );
 			}
 			$this->assertFalse( get_transient( 'sitebeam_rl_phpunit' ) );
+			$this->assertFalse( get_transient( Model_List::TRANSIENT ) );
 			wp_roles()->for_site();
 			foreach ( array( 'administrator', 'editor' ) as $role ) {
 				$this->assertFalse( get_role( $role )->has_cap( Chat_Capability::CAPABILITY ), $role );

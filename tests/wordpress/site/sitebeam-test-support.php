@@ -29,6 +29,17 @@ add_filter(
 	}
 );
 
+// Translations a test fakes (the plugin's English text => the translation), as a language pack would give them.
+const SITEBEAM_TEST_TRANSLATIONS = 'sitebeam_test_translations';
+add_filter(
+	'gettext_sitebeam',
+	static function ( $translation, $text ) {
+		return get_option( SITEBEAM_TEST_TRANSLATIONS, array() )[ $text ] ?? $translation;
+	},
+	10,
+	2
+);
+
 function sitebeam_test_record( $key, $value ) {
 	$state           = get_option( SITEBEAM_TEST_STATE, array() );
 	$state[ $key ][] = $value;
@@ -117,6 +128,18 @@ add_action(
 				'callback'            => static function () {
 					global $wpdb;
 					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore -- test fixture.
+					return array();
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/translations',
+			array(
+				'methods'             => 'PUT',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					update_option( SITEBEAM_TEST_TRANSLATIONS, (array) $request->get_json_params() );
 					return array();
 				},
 			)

@@ -8,9 +8,9 @@
 
 namespace Sitebeam\Admin;
 
-use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Chat\Chat_Capability;
+use Sitebeam\Chat\Model_List;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -51,7 +51,7 @@ final class Chat_Console {
 		if ( ! current_user_can( Chat_Capability::CAPABILITY ) ) {
 			return;
 		}
-		$models  = Api_Client::from_settings()->list_models();
+		$models  = Model_List::get();
 		$problem = is_wp_error( $models ) ? Api_Messages::describe( $models ) : '';
 		$models  = is_wp_error( $models ) ? array() : $models;
 		include SITEBEAM_PLUGIN_DIR . '/templates/chat-console.php';

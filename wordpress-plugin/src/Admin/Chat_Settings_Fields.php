@@ -8,8 +8,8 @@
 
 namespace Sitebeam\Admin;
 
-use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
+use Sitebeam\Chat\Model_List;
 use Sitebeam\Chat\Prompt_Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -28,7 +28,7 @@ final class Chat_Settings_Fields {
 	 * @param string[] $saved The allowed models, the first being the default.
 	 */
 	public static function render_models( $name, array $saved ) {
-		$listed = Api_Client::from_settings()->list_models();
+		$listed = Model_List::get();
 		if ( is_wp_error( $listed ) ) {
 			printf(
 				'<div class="notice notice-warning inline sitebeam-models-unavailable"><p>%s</p></div>',

@@ -8,6 +8,7 @@
 namespace Sitebeam\Admin;
 
 use Sitebeam\Base_Url;
+use Sitebeam\Chat\Model_List;
 use Sitebeam\Chat\Prompt_Settings;
 use Sitebeam\Contact\Field_Rules;
 use Sitebeam\Settings;
@@ -76,6 +77,8 @@ final class Settings_Sanitizer {
 			}
 		}
 		self::save_token( $input );
+		// The page shown after saving lists the models afresh: the owner may have just changed them on the instance.
+		Model_List::forget();
 		return array_intersect_key( $clean, Settings::defaults() );
 	}
 

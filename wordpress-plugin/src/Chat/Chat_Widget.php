@@ -8,6 +8,8 @@
 
 namespace Sitebeam\Chat;
 
+use Sitebeam\Widget_Texts;
+
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
@@ -56,7 +58,7 @@ final class Chat_Widget {
 			'chosen'  => '',
 		);
 		ob_start();
-		echo '<sitebeam-chat action="' . esc_url( Chat_Controller::url() ) . '">';
+		echo '<sitebeam-chat action="' . esc_url( Chat_Controller::url() ) . '"' . Widget_Texts::attributes( array( Widget_Texts::class, 'chat' ) ) . '>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each value esc_attr()'d by Widget_Texts::attributes().
 		include SITEBEAM_PLUGIN_DIR . '/templates/chat-form.php';
 		echo '</sitebeam-chat>';
 		return (string) ob_get_clean();

@@ -9,6 +9,7 @@ namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
 use Sitebeam\Settings;
+use Sitebeam\Widget_Texts;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -47,15 +48,16 @@ final class Contact_Form {
 	 * @param array<string, string>|string $attributes Shortcode or block attributes.
 	 */
 	public static function render( $attributes = array() ) {
+		$texts      = Widget_Texts::contact_form();
 		$attributes = shortcode_atts(
 			array(
-				'button' => __( 'Send', 'sitebeam' ),
+				'button' => $texts['send'],
 			),
 			is_array( $attributes ) ? $attributes : array(),
 			self::SHORTCODE
 		);
 		if ( '' === trim( (string) $attributes['button'] ) ) {
-			$attributes['button'] = __( 'Send', 'sitebeam' );
+			$attributes['button'] = $texts['send'];
 		}
 		wp_enqueue_script( self::SCRIPT_HANDLE );
 		++self::$count;
@@ -66,6 +68,7 @@ final class Contact_Form {
 		if ( isset( $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) && '1' === $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
 			$sent_notice = sprintf( '<p class="sitebeam-contact__sent" role="status">%s</p>', esc_html( $success_message ) );
 		}
+		$text_attributes = Widget_Texts::attributes( array( Widget_Texts::class, 'contact_form' ), array( 'sent' => $success_message ) );
 
 		ob_start();
 		include SITEBEAM_PLUGIN_DIR . '/templates/contact-form.php';

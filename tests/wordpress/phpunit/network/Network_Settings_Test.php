@@ -12,6 +12,7 @@ use PHPUnit\Framework\TestCase;
 use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
 use Sitebeam\Chat\Chat_Capability;
+use Sitebeam\Chat\Model_List;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -93,6 +94,27 @@ final class Network_Settings_Test extends TestCase {
 		}
 	}
 
+	public function test_the_model_list_is_remembered_for_the_whole_network() {
+		Model_List::forget();
+		$this->assertContains( 'mock', Model_List::get() );
+		$this->assertSame( Model_List::get(), get_site_transient( Model_List::TRANSIENT )['models'] );
+		$this->assertFalse( get_transient( Model_List::TRANSIENT ) );
+		$asked = 0;
+		$count = static function ( $preempt ) use ( &$asked ) {
+			++$asked;
+			return $preempt;
+		};
+		add_filter( 'pre_http_request', $count );
+		switch_to_blog( $this->second_site );
+		try {
+			$this->assertContains( 'mock', Model_List::get() );
+			$this->assertSame( 0, $asked, 'a subsite uses the network\'s list' );
+		} finally {
+			restore_current_blog();
+			remove_filter( 'pre_http_request', $count );
+		}
+	}
+
 	/**
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
@@ -107,12 +129,14 @@ final class Network_Settings_Test extends TestCase {
 			Chat_Capability::grant();
 			restore_current_blog();
 		}
+		$this->assertIsArray( Model_List::get() );
 		try {
 			define( 'WP_UNINSTALL_PLUGIN', 'sitebeam/sitebeam.php' );
 			include WP_PLUGIN_DIR . '/sitebeam/uninstall.php';
 			wp_cache_flush();
 			$this->assertFalse( get_site_option( Settings::OPTION ) );
 			$this->assertFalse( get_site_option( Settings::TOKEN_OPTION ) );
+			$this->assertFalse( get_site_transient( Model_List::TRANSIENT ) );
 			foreach ( array( 1, $this->second_site ) as $site ) {
 				switch_to_blog( $site );
 				$this->assertFalse( get_option( Send_Log::OPTION ), "site $site: send log" );
