@@ -12,6 +12,10 @@
 //   parse to 3 s later (the page itself is the same for all, so the difference is the script's);
 // - wake-ups, 10 s idle: timers, animation frames and idle callbacks run on the main thread
 //   during 10 s of an idle page, after load (a 300 ms poll shows as about 33).
+// Two floors are measured with them, to show what the tag's rules cost by themselves: a script
+// that reads the tag's data-* attributes and fetches (config from the tag: the first use of the
+// script element), and one with every skip rule written inline before the fetch, no function
+// (`navigator`, `location`, the `document.cookie` round trip to the browser's cookie store).
 // SITEBEAM_BENCH_COMPARE=path/to/other.min.js measures another build of the tag alongside (an
 // older release, a candidate change).
 
@@ -46,14 +50,17 @@ interface TraceEvent {
 interface Variant {
   name: string;
   path: string;
+  /** A floor: measured up to its request only (no main-thread or idle figures). */
+  floor?: boolean;
   /** The trace event whose start is the script's evaluation start. */
   evaluation: (events: TraceEvent[], request: TraceEvent) => TraceEvent | undefined;
 }
 
 /** The classic script served at `file`, evaluated by one EvaluateScript event. */
-const classic = (name: string, path: string, file: string): Variant => ({
+const classic = (name: string, path: string, file: string, floor = false): Variant => ({
   name,
   path,
+  floor,
   evaluation: (events) =>
     events.find(
       (event) => event.name === 'EvaluateScript' && event.args?.data?.url?.endsWith(file),
@@ -62,6 +69,8 @@ const classic = (name: string, path: string, file: string): Variant => ({
 
 const variants: Variant[] = [
   classic('bare fetch() script', '/bare', 'bare.js'),
+  classic('floor: tag attributes, then fetch()', '/attributes', 'attributes.js', true),
+  classic('floor: every skip rule inline', '/rules', 'rules.js', true),
   classic('tag (sitebeam.min.js)', '/sitebeam', 'sitebeam.min.js'),
   {
     name: 'ESM build (init())',
@@ -159,6 +168,11 @@ test('tracker: evaluation, evaluation start → request, main thread and idle wa
   const stub: RunningStub = await startStub();
   const visitUrl = `${stub.url}/v1/tracker/json/${website}`;
   const bare = `fetch(${JSON.stringify(visitUrl)},{keepalive:true,credentials:'omit',referrerPolicy:'no-referrer-when-downgrade'});`;
+  const fetchFrom = (config: string) =>
+    `fetch(${config}.api+'/v1/tracker/json/'+encodeURIComponent(${config}.website),{keepalive:true,credentials:'omit',referrerPolicy:'no-referrer-when-downgrade'})`;
+  const attributes = `!function(){var c=document.currentScript.dataset;${fetchFrom('c')}}();`;
+  // The tag's skip rules (skip.ts, self-exclusion.ts) in one straight line, with the same reads.
+  const rules = `!function(){var c=document.currentScript.dataset;try{if('false'!==c.respectDnt&&('1'===navigator.doNotTrack||navigator.globalPrivacyControl))return;if(!('trackAutomation' in c)&&navigator.webdriver)return;if(!('trackLocalhost' in c)&&/^(localhost|127[\\d.]+|\\[::1\\]|)$/.test(location.hostname))return;if(/(^|; )sitebeam_ignore=true(;|$)/.test(document.cookie))return;if(c.exclude&&location.pathname==='/excluded')return}catch(e){}${fetchFrom('c')}}();`;
   const tagAttributes = `data-api="${stub.url}" data-website="${website}" data-track-localhost data-track-automation`;
   const page = (title: string, script: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
@@ -170,6 +184,13 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
   const files: Record<string, string> = {
     '/bare': page('Bare', '<script defer src="/bare.js"></script>'),
     '/bare.js': bare,
+    '/attributes': page(
+      'Attributes',
+      `<script defer src="/attributes.js" ${tagAttributes}></script>`,
+    ),
+    '/attributes.js': attributes,
+    '/rules': page('Rules', `<script defer src="/rules.js" ${tagAttributes}></script>`),
+    '/rules.js': rules,
     '/sitebeam': page('Tag', `<script defer src="/sitebeam.min.js" ${tagAttributes}></script>`),
     '/sitebeam.min.js': await readFile(new URL('sitebeam.min.js', snippetDist), 'utf8'),
     '/compare': page('Compare', `<script defer src="/compare.js" ${tagAttributes}></script>`),
@@ -197,7 +218,7 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
     // The first rounds also stay open 3 s after the request, for the main-thread figure: the
     // same cold loads, so no extra ones (waiting after the request changes nothing before it).
     for (const [i, variant] of rounds(loads).entries()) {
-      const extraMs = i < mainThreadLoads * variants.length ? 3_200 : 0;
+      const extraMs = i < mainThreadLoads * variants.length && !variant.floor ? 3_200 : 0;
       const { events, request, context } = await load(browser, served.url + variant.path, extraMs);
       const start = variant.evaluation(events, request);
       expect(start?.dur, `the evaluation of ${variant.name} in the trace`).toBeDefined();
@@ -209,7 +230,7 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
       await context.close();
     }
     console.log(`${loads} rounds of cold loads done; ${idleMs / 1000} s of idle per script…`);
-    for (const variant of variants) {
+    for (const variant of variants.filter((candidate) => !candidate.floor)) {
       const context = await browser.newContext();
       const tab = await context.newPage();
       const sent = tab.waitForRequest((request) => request.url().includes('/v1/tracker/json/'));
@@ -247,8 +268,10 @@ init({ api: '${stub.url}', website: '${website}', trackLocalhost: true, trackAut
     `${ms(median(toRequest.get(variant) ?? []))} (${ratio(toRequest, variant)})`,
     `${ms(median(evaluationCpu.get(variant) ?? []))} (${ratio(evaluationCpu, variant)})`,
     `${ms(median(toRequestCpu.get(variant) ?? []))} (${ratio(toRequestCpu, variant)})`,
-    `${ms(median(mainThread.get(variant) ?? []))} (${ratio(mainThread, variant)})`,
-    String(wakeUps.get(variant)),
+    variant.floor
+      ? '—'
+      : `${ms(median(mainThread.get(variant) ?? []))} (${ratio(mainThread, variant)})`,
+    variant.floor ? '—' : String(wakeUps.get(variant)),
   ]);
   const widths = columns.map((column, i) =>
     Math.max(column.length, ...rows.map((row) => (row[i] ?? '').length)),
