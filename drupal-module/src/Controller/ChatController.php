@@ -70,11 +70,11 @@ class ChatController implements ContainerInjectionInterface {
     }
     $prompt = ChatValidator::validate($input, $models);
     if ($prompt instanceof ChatProblem) {
-      return $this->responder->failure($request, $prompt, $input);
+      return $this->responder->failure($request, $prompt);
     }
     $reply = $this->prompter->prompt($prompt->model, $prompt->message, $this->settings->promptSettings());
     return $reply instanceof ChatProblem
-      ? $this->responder->failure($request, $reply, $input)
+      ? $this->responder->failure($request, $reply)
       : $this->responder->success($request, $reply, $prompt->message);
   }
 

@@ -28,11 +28,6 @@ class ChatResponder implements ContainerInjectionInterface {
 
   use StringTranslationTrait;
 
-  /**
-   * The answer page runs no script and loads nothing.
-   */
-  private const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'";
-
   public function __construct(
     TranslationInterface $string_translation,
     protected RendererInterface $renderer,
@@ -76,18 +71,15 @@ class ChatResponder implements ContainerInjectionInterface {
   /**
    * A refusal: JSON, or the page naming the problem with the message kept.
    *
-   * @param \Symfony\Component\HttpFoundation\Request $request
-   *   The refused request.
-   * @param \Drupal\sitebeam\Chat\ChatProblem $problem
-   *   Why.
-   * @param array $input
-   *   The decoded post, when it was read.
+   * The message is kept whatever the refusal, the rate limit's included,
+   * which comes before the endpoint reads the post.
    */
-  public function failure(Request $request, ChatProblem $problem, array $input = []): Response {
+  public function failure(Request $request, ChatProblem $problem): Response {
     $text = (string) $this->describe($problem);
     if (!$this->isFormPost($request)) {
       return EndpointResponses::refusal($request, $problem, $text, Contract::CHAT_ALLOWED_METHODS);
     }
+    $input = $request->request->all();
     $kept = static fn (string $field): string => is_string($input[$field] ?? NULL) ? $input[$field] : '';
     return $this->page($request, $problem->status(), [
       '#error' => $text,
@@ -137,10 +129,7 @@ class ChatResponder implements ContainerInjectionInterface {
       '#lang' => $this->languageManager->getCurrentLanguage()->getId(),
     ] + $variables;
     $html = (string) $this->renderer->renderInIsolation($build);
-    return EndpointResponses::noStore(new Response($html, $status, $headers + [
-      'Content-Type' => 'text/html; charset=UTF-8',
-      'Content-Security-Policy' => self::PAGE_POLICY,
-    ]));
+    return EndpointResponses::page($html, $status, $headers);
   }
 
   /**

@@ -4,13 +4,17 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Controller;
 
-use Drupal\Component\Utility\Html;
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
+use Drupal\Core\Language\LanguageManagerInterface;
+use Drupal\Core\Render\RendererInterface;
 use Drupal\Core\StringTranslation\StringTranslationTrait;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\StringTranslation\TranslationInterface;
 use Drupal\Core\Url;
+use Drupal\sitebeam\Contact\ContactFormToken;
 use Drupal\sitebeam\Contact\ContactProblem;
+use Drupal\sitebeam\Contact\ContactTicket;
+use Drupal\sitebeam\Contact\HiddenInput;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
 use Symfony\Component\DependencyInjection\ContainerInterface;
@@ -34,7 +38,28 @@ class ContactResponder implements ContainerInjectionInterface {
     ContactProblem::METHOD_NOT_ALLOWED,
   ];
 
-  public function __construct(TranslationInterface $string_translation) {
+  /**
+   * The refusal page's hidden field naming the page the form was on.
+   */
+  public const BACK_FIELD = 'back';
+
+  /**
+   * The fields a refusal page gives back as the visitor typed them.
+   */
+  private const KEPT_FIELDS = [
+    Contract::CONTACT_FIELD_NAME,
+    Contract::CONTACT_FIELD_EMAIL,
+    Contract::CONTACT_FIELD_SUBJECT,
+    Contract::CONTACT_FIELD_MESSAGE,
+  ];
+
+  public function __construct(
+    TranslationInterface $string_translation,
+    protected RendererInterface $renderer,
+    protected LanguageManagerInterface $languageManager,
+    protected ContactTicket $tickets,
+    protected ContactFormToken $formToken,
+  ) {
     $this->stringTranslation = $string_translation;
   }
 
@@ -42,7 +67,13 @@ class ContactResponder implements ContainerInjectionInterface {
    * {@inheritdoc}
    */
   public static function create(ContainerInterface $container): static {
-    return new static($container->get('string_translation'));
+    return new static(
+      $container->get('string_translation'),
+      $container->get('renderer'),
+      $container->get('language_manager'),
+      $container->get('sitebeam.contact_ticket'),
+      $container->get('sitebeam.contact_form_token'),
+    );
   }
 
   /**
@@ -72,22 +103,31 @@ class ContactResponder implements ContainerInjectionInterface {
   }
 
   /**
-   * The answer to a refused post: JSON, or a page with a way back.
+   * The answer to a refused post: JSON, or the form again with the text kept.
    */
   public function failure(Request $request, ContactProblem $problem): Response {
     $text = (string) $this->describe($problem);
     if ($this->wantsJson($request) || in_array($problem->code, self::ALWAYS_JSON, TRUE) || !$request->isMethod('POST')) {
       return EndpointResponses::refusal($request, $problem, $text, Contract::CONTACT_ALLOWED_METHODS);
     }
-    $page = sprintf(
-      '<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>%s</title></head><body><h1>%s</h1><p>%s</p><p><a href="%s">%s</a></p></body></html>',
-      Html::escape((string) $this->t('Message not sent')),
-      Html::escape((string) $this->t('Your message was not sent')),
-      Html::escape($text),
-      Html::escape($this->formPage($request)),
-      Html::escape((string) $this->t('Back to the form (your text is kept when you use the Back button)')),
-    );
-    return EndpointResponses::noStore(new Response($page, $problem->status(), EndpointResponses::refusalHeaders($problem) + ['Content-Type' => 'text/html; charset=UTF-8']));
+    $back = $this->formPage($request);
+    $build = [
+      '#theme' => 'sitebeam_contact_page',
+      '#error' => $text,
+      '#back_url' => $back,
+      '#lang' => $this->languageManager->getCurrentLanguage()->getId(),
+      '#form' => [
+        '#theme' => 'sitebeam_contact_form',
+        '#action' => Url::fromRoute('sitebeam.contact')->toString(),
+        '#values' => $this->keptValues($request),
+        '#invalid' => $problem->field,
+        '#token' => $this->formToken->hiddenField(),
+        '#ticket' => $this->tickets->hiddenField(),
+        '#back' => HiddenInput::build(self::BACK_FIELD, $back),
+      ],
+    ];
+    $html = (string) $this->renderer->renderInIsolation($build);
+    return EndpointResponses::page($html, $problem->status(), EndpointResponses::refusalHeaders($problem));
   }
 
   /**
@@ -117,6 +157,18 @@ class ContactResponder implements ContainerInjectionInterface {
   }
 
   /**
+   * What the visitor typed in the form fields of a native post.
+   */
+  protected function keptValues(Request $request): array {
+    $posted = $request->request->all();
+    $kept = [];
+    foreach (self::KEPT_FIELDS as $field) {
+      $kept[$field] = is_string($posted[$field] ?? NULL) ? $posted[$field] : '';
+    }
+    return $kept;
+  }
+
+  /**
    * True for the widget's JSON posts.
    */
   protected function wantsJson(Request $request): bool {
@@ -125,12 +177,18 @@ class ContactResponder implements ContainerInjectionInterface {
 
   /**
    * The page the form came from when it is on this site, else the front page.
+   *
+   * A post from the refusal page names the form's page in a hidden field:
+   * its Referer is the endpoint. Either is the visitor's word, so both are
+   * held to this site.
    */
   protected function formPage(Request $request): string {
-    $referer = (string) $request->headers->get('Referer', '');
+    $posted = $request->request->all()[self::BACK_FIELD] ?? NULL;
+    $page = is_string($posted) ? $posted : (string) $request->headers->get('Referer', '');
     $base = $request->getSchemeAndHttpHost();
-    if ($referer !== '' && str_starts_with($referer, $base . '/')) {
-      return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $referer), '?&');
+    $endpoint = Url::fromRoute('sitebeam.contact', [], ['absolute' => TRUE])->toString();
+    if (str_starts_with($page, $base . '/') && !str_starts_with($page, $endpoint)) {
+      return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $page), '?&');
     }
     return Url::fromRoute('<front>', [], ['absolute' => TRUE])->toString();
   }

@@ -15,6 +15,11 @@ use Symfony\Component\HttpFoundation\Response;
 final class EndpointResponses {
 
   /**
+   * A page answering a plain form post runs no script and loads nothing.
+   */
+  private const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'";
+
+  /**
    * A JSON answer that a page of this site may read and nothing caches.
    */
   public static function json(Request $request, array $body, int $status = 200, array $headers = []): JsonResponse {
@@ -72,6 +77,16 @@ final class EndpointResponses {
       'Cache-Control' => 'no-store, private',
       'Vary' => 'Origin',
     ]);
+  }
+
+  /**
+   * The whole page answering a visitor without JavaScript, never cached.
+   */
+  public static function page(string $html, int $status, array $headers = []): Response {
+    return self::noStore(new Response($html, $status, $headers + [
+      'Content-Type' => 'text/html; charset=UTF-8',
+      'Content-Security-Policy' => self::PAGE_POLICY,
+    ]));
   }
 
   /**

@@ -24,6 +24,18 @@ class ThemeHooks {
           'sent' => FALSE,
           'token' => [],
           'ticket' => [],
+          'texts' => NULL,
+          'values' => [],
+          'invalid' => '',
+          'back' => [],
+        ],
+      ],
+      'sitebeam_contact_page' => [
+        'variables' => [
+          'form' => [],
+          'error' => '',
+          'back_url' => '',
+          'lang' => 'en',
         ],
       ],
       'sitebeam_chat' => [
@@ -31,6 +43,7 @@ class ThemeHooks {
           'action' => '',
           'models' => [],
           'id_prefix' => 'sitebeam-chat',
+          'texts' => NULL,
         ],
       ],
       'sitebeam_chat_page' => [

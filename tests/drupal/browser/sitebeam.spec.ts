@@ -27,6 +27,12 @@ async function fillContactForm(page: Page, message: string): Promise<void> {
   await page.getByLabel('Message').fill(message);
 }
 
+async function clearCaches(admin: Page): Promise<void> {
+  await admin.goto('/admin/config/development/performance');
+  await admin.getByRole('button', { name: 'Clear all caches' }).click();
+  await expect(admin.getByText('Caches cleared.').first()).toBeVisible();
+}
+
 test('the settings form says where the token comes from, refuses plain http and saves', async ({
   browser,
 }) => {
@@ -219,6 +225,74 @@ test('without JavaScript the contact form posts natively and comes back with tha
   expect(emails).toHaveLength(1);
   expect(emails[0]?.content).toContain('Sent without JavaScript.');
   await context.close();
+});
+
+test('without JavaScript a form sent too fast comes back with the text kept, then sends', async ({
+  browser,
+}) => {
+  await stub('DELETE', '/__stub/emails');
+  const context = await anonymousContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  guardToken(page);
+  await page.goto('/');
+  await fillContactForm(page, 'Typed in a hurry.');
+  // Well within the 3 s a ticket must age: the endpoint takes this post for a bot's.
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('heading', { name: 'Your message was not sent' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Please wait a few seconds');
+  await expect(page.getByLabel('Your name')).toHaveValue('Ann Visitor');
+  await expect(page.getByLabel('Your email address')).toHaveValue('ann@example.test');
+  await expect(page.getByLabel('Subject')).toHaveValue('Prices');
+  await expect(page.getByLabel('Message')).toHaveValue('Typed in a hurry.');
+  expect(await stubEmails()).toHaveLength(0);
+
+  await page.waitForTimeout(3200);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page).toHaveURL(`${drupalUrl}/?sent=1`);
+  await expect(page.getByText('Thank you: your message has been sent.')).toBeVisible();
+  expect((await stubEmails()).map((mail) => mail.content)).toEqual([
+    expect.stringContaining('Typed in a hurry.'),
+  ]);
+  await context.close();
+});
+
+test("the widget shows the site's own translation of a status text", async ({ browser }) => {
+  const original = readFileSync(settingsPhp, 'utf8');
+  const rateLimited = 'Not sent: too many messages. Please try again later.';
+  const translated = 'Nicht gesendet: zu viele Nachrichten. Bitte später noch einmal versuchen.';
+  const admin = await adminPage(browser);
+  try {
+    writeFileSync(
+      settingsPhp,
+      `${original}\n$settings['locale_custom_strings_en']['']['${rateLimited}'] = '${translated}';\n`,
+    );
+    // The block's markup is render-cached per language; a settings.php edit invalidates nothing.
+    await clearCaches(admin);
+    const context = await anonymousContext(browser);
+    const page = await context.newPage();
+    guardToken(page);
+    await page.goto('/');
+    await expect(page.locator('form[data-sitebeam-form]')).toHaveAttribute(
+      'data-text-rate-limited',
+      translated,
+    );
+    await fillContactForm(page, 'Is anyone there?');
+    await page.waitForTimeout(3200);
+    await stub('PUT', '/__stub/faults', {
+      faults: [{ method: 'POST', path_prefix: '/v1/email', status: 429, times: 1 }],
+    });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('form[data-sitebeam-form]').getByRole('status')).toHaveText(
+      translated,
+    );
+    await expect(page.getByLabel('Message')).toHaveValue('Is anyone there?');
+    await context.close();
+  } finally {
+    await stub('DELETE', '/__stub/faults');
+    writeFileSync(settingsPhp, original);
+    await clearCaches(admin);
+    await admin.context().close();
+  }
 });
 
 test("a signed-in visitor's form carries a CSRF token and sends", async ({ browser }) => {

@@ -15,6 +15,7 @@ use Drupal\Core\Session\AccountInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Chat\ChatSettings;
+use Drupal\sitebeam\Text\WidgetTexts;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 
 /**
@@ -32,6 +33,7 @@ class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
     $plugin_id,
     $plugin_definition,
     protected ChatSettings $chatSettings,
+    protected WidgetTexts $widgetTexts,
   ) {
     parent::__construct($configuration, $plugin_id, $plugin_definition);
   }
@@ -40,7 +42,7 @@ class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
    * {@inheritdoc}
    */
   public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
-    return new static($configuration, $plugin_id, $plugin_definition, $container->get('sitebeam.chat_settings'));
+    return new static($configuration, $plugin_id, $plugin_definition, $container->get('sitebeam.chat_settings'), $container->get('sitebeam.widget_texts'));
   }
 
   /**
@@ -62,6 +64,7 @@ class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
       '#action' => Url::fromRoute('sitebeam.chat')->toString(),
       '#models' => $models,
       '#id_prefix' => Html::getUniqueId('sitebeam-chat'),
+      '#texts' => WidgetTexts::attributes($this->widgetTexts->chat()),
       '#attached' => ['library' => ['sitebeam/chat']],
     ];
     (new CacheableMetadata())->addCacheTags(['config:' . ChatSettings::CONFIG])->applyTo($build);

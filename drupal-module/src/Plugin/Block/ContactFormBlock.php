@@ -11,6 +11,7 @@ use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Text\WidgetTexts;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\RequestStack;
 
@@ -29,6 +30,7 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
     $plugin_id,
     $plugin_definition,
     protected RequestStack $requestStack,
+    protected WidgetTexts $widgetTexts,
   ) {
     parent::__construct($configuration, $plugin_id, $plugin_definition);
   }
@@ -37,7 +39,7 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
    * {@inheritdoc}
    */
   public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
-    return new static($configuration, $plugin_id, $plugin_definition, $container->get('request_stack'));
+    return new static($configuration, $plugin_id, $plugin_definition, $container->get('request_stack'), $container->get('sitebeam.widget_texts'));
   }
 
   /**
@@ -48,6 +50,7 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
       '#theme' => 'sitebeam_contact_form',
       '#action' => Url::fromRoute('sitebeam.contact')->toString(),
       '#id_prefix' => Html::getUniqueId('sitebeam-contact'),
+      '#texts' => WidgetTexts::attributes($this->widgetTexts->contactForm()),
       // The no-JavaScript post comes back here with ?sent=1.
       '#sent' => $this->requestStack->getCurrentRequest()?->query->get(Contract::CONTACT_SENT_QUERY_PARAM) === '1',
       '#token' => [

@@ -90,6 +90,14 @@ final class ChatEndpointTest extends KernelTestBase {
     $this->assertSame(429, $this->postJson(['message' => 'three'])->getStatusCode());
     $contact = $this->handle($this->jsonRequest('/sitebeam/contact', []));
     $this->assertNotSame(429, $contact->getStatusCode(), 'The contact form still has its whole allowance.');
+
+    $without_javascript = Request::create('/sitebeam/chat', 'POST', ['message' => 'Still <there>?'], [], [], [
+      'HTTP_ORIGIN' => self::SITE,
+      'CONTENT_TYPE' => 'application/x-www-form-urlencoded',
+    ]);
+    $page = $this->handle($without_javascript);
+    $this->assertSame(429, $page->getStatusCode());
+    $this->assertStringContainsString('>Still &lt;there&gt;?</textarea>', (string) $page->getContent(), 'The page keeps the message.');
   }
 
   /**

@@ -89,18 +89,48 @@ final class ContactEndpointTest extends KernelTestBase {
   }
 
   /**
-   * Tests that form post failure is a page with a way back.
+   * Tests that a refused form post shows the form again, the text kept.
    */
-  public function testFormPostFailureIsPageWithWayBack(): void {
-    $request = Request::create('/sitebeam/contact', 'POST', $this->fields(['email' => 'nope']), [], [], [
-      'HTTP_REFERER' => self::SITE . '/contact-us',
-      'CONTENT_TYPE' => 'application/x-www-form-urlencoded',
-    ]);
-    $response = $this->handle($request);
+  public function testFormPostFailureShowsTheFormAgainWithTheTextKept(): void {
+    $response = $this->postForm(['email' => 'nope', 'message' => "Line <one> & \"two\"\nLine two"]);
     $this->assertSame(400, $response->getStatusCode());
     $this->assertStringStartsWith('text/html', $response->headers->get('Content-Type'));
-    $this->assertStringContainsString('Please check the field &quot;Your email address&quot;', $response->getContent());
-    $this->assertStringContainsString('href="' . self::SITE . '/contact-us"', $response->getContent());
+    $this->assertStringContainsString("default-src 'none'", (string) $response->headers->get('Content-Security-Policy'));
+    $html = (string) $response->getContent();
+    $this->assertStringContainsString('<p role="alert">Please check the field &quot;Your email address&quot;.</p>', $html);
+    $this->assertMatchesRegularExpression('/<input [^>]*name="email" [^>]*value="nope" aria-invalid="true"/', $html);
+    $this->assertMatchesRegularExpression('/<input [^>]*name="name" [^>]*value="Ann" class/', $html, 'Only the refused field is marked.');
+    $this->assertStringContainsString(">Line &lt;one&gt; &amp; &quot;two&quot;\nLine two</textarea>", $html);
+    $this->assertMatchesRegularExpression('/<form [^>]*action="\/sitebeam\/contact" method="post"/', $html);
+    $this->assertStringContainsString('href="' . self::SITE . '/contact-us"', $html);
+    $this->assertStringNotContainsString('http://spam', $html);
+  }
+
+  /**
+   * Tests that a form sent too fast comes back with a fresh ticket.
+   *
+   * The visitor sends the kept text again once that ticket is old enough.
+   */
+  public function testFormPostSentTooFastComesBackWithTextAndFreshTicket(): void {
+    $one_second_old = $this->container->get('sitebeam.contact_ticket')->issue((int) (microtime(TRUE) * 1000) - 1000);
+    $response = $this->postForm(['ticket' => $one_second_old, 'subject' => 'Quick one']);
+    $this->assertSame(400, $response->getStatusCode());
+    $html = (string) $response->getContent();
+    $this->assertStringContainsString('Please wait a few seconds and send it again.', $html);
+    $this->assertMatchesRegularExpression('/name="subject" [^>]*value="Quick one"/', $html);
+    $this->assertStringContainsString('>A question about prices.</textarea>', $html);
+    $this->assertSame(1, preg_match('/<input type="hidden" name="ticket" value="(\d+)\.[A-Za-z0-9_-]{43}">/', $html, $ticket));
+    $this->assertEqualsWithDelta(microtime(TRUE) * 1000, (int) $ticket[1], 60000, 'Issued now, not the refused one.');
+    $this->assertStringContainsString('<input type="hidden" name="back" value="' . self::SITE . '/contact-us">', $html);
+    $this->assertSame([], $this->stubEmails());
+
+    // Sent again from that page, whose address is the endpoint's.
+    $again = $this->postForm(['back' => self::SITE . '/contact-us'], self::SITE . '/sitebeam/contact');
+    $this->assertSame(303, $again->getStatusCode());
+    $this->assertSame(self::SITE . '/contact-us?sent=1', $again->headers->get('Location'));
+    $this->assertCount(1, $this->stubEmails());
+    $elsewhere = $this->postForm(['back' => 'https://evil.example/contact-us'], self::SITE . '/sitebeam/contact');
+    $this->assertSame(self::SITE . '/?sent=1', $elsewhere->headers->get('Location'), 'Never off this site, nor to the endpoint.');
   }
 
   /**
@@ -267,6 +297,17 @@ final class ContactEndpointTest extends KernelTestBase {
       'homepage' => '',
       'ticket' => $this->container->get('sitebeam.contact_ticket')->issue((int) (microtime(TRUE) * 1000) - 10000),
     ], static fn ($value): bool => $value !== NULL);
+  }
+
+  /**
+   * Posts the fields as a browser without JavaScript does.
+   */
+  private function postForm(array $overrides, string $referer = self::SITE . '/contact-us'): Response {
+    return $this->handle(Request::create('/sitebeam/contact', 'POST', $this->fields($overrides), [], [], [
+      'HTTP_ORIGIN' => self::SITE,
+      'HTTP_REFERER' => $referer,
+      'CONTENT_TYPE' => 'application/x-www-form-urlencoded',
+    ]));
   }
 
   /**
