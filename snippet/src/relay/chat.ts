@@ -21,7 +21,8 @@ import {
   type ResolvedEndpointConfig,
   resolveEndpointConfig,
 } from './config.js';
-import { pageAccess, type RelayHandler } from './handler.js';
+import type { RelayHandler } from './handler.js';
+import { createPageAccess } from './page-access.js';
 import { createRateLimiter } from './rate-limit.js';
 import { commonHeaders, jsonResponse, preflight } from './responses.js';
 import { bodyKind, isRefusal, parseFields, readBody } from './submission.js';
@@ -66,12 +67,13 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
     timeoutMs: settings.apiTimeoutMs,
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
+  const pageAccess = createPageAccess(settings);
   const refusal = (code: ChatErrorCode, field?: string, error = visitorText[code]): ChatRefusal =>
     field ? { code, error, field } : { code, error };
 
   return async (request, context = {}) => {
-    const access = pageAccess(request, settings.allowedOrigins);
-    const { allowedPage, isAllowed } = access;
+    const access = pageAccess(request);
+    const { allowedPage, isAllowed, ownOrigin } = access;
     // The widget waits as long as `Retry-After` says: a cross-origin page may only read it if exposed.
     const cors: Record<string, string> = access.cors['access-control-allow-origin']
       ? { ...access.cors, 'access-control-expose-headers': 'retry-after' }
@@ -98,7 +100,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
     }
 
     const kind = bodyKind(request.headers.get('content-type'));
-    const backUrl = backLink(request.headers.get('referer'), request.url, isAllowed);
+    const backUrl = backLink(request.headers.get('referer'), ownOrigin, isAllowed);
     const page = (
       status: number,
       prompt: Partial<Prompt>,
@@ -258,15 +260,13 @@ function htmlHeaders(outcome: ChatAnswer | ChatRefusal): Record<string, string> 
 /** The site page a native post came from, when it is on an allowed origin. */
 function backLink(
   referer: string | null,
-  relayUrl: string,
+  ownOrigin: string | undefined,
   isAllowed: (origin: string) => boolean,
 ): string | undefined {
   if (!referer) return undefined;
   try {
     const page = new URL(referer);
-    return page.origin !== new URL(relayUrl).origin && isAllowed(page.origin)
-      ? page.href
-      : undefined;
+    return page.origin !== ownOrigin && isAllowed(page.origin) ? page.href : undefined;
   } catch {
     return undefined;
   }

@@ -27,7 +27,7 @@ function main(): void {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS.\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.`,
     );
     return;
   }
@@ -38,18 +38,23 @@ function main(): void {
 
   let handler: RelayHandler;
   let serves: string;
+  let ownPages: string;
   try {
     const chat = chatConfigFromEnv(process.env);
     const chatOnly =
       chat.models.length > 0 && contactEnvNames.every((name) => !process.env[name]?.trim());
     const contact = chatOnly ? undefined : configFromEnv(process.env);
+    const endpoint = contact ?? endpointConfigFromEnv(process.env);
     handler = withChat(
       contact ? createRelayHandler(contact) : notServed,
-      createChatHandler(contact ?? endpointConfigFromEnv(process.env), chat),
+      createChatHandler(endpoint, chat),
     );
     serves = chatOnly
       ? `the chat on ${CHAT_PATH} (no contact form: ${contactEnvNames.join(', ')} are unset)`
       : `the chat on ${CHAT_PATH}${chat.models.length ? '' : ' (off: SITEBEAM_CHAT_MODELS is unset)'}, the contact form on every other path`;
+    ownPages = endpoint.publicUrl
+      ? `Its own pages (confirmation, no-JavaScript chat) are on ${new URL(endpoint.publicUrl).origin}.`
+      : 'SITEBEAM_PUBLIC_URL is unset: its own pages (confirmation, no-JavaScript chat) work only when it is reached at localhost or an IP address.';
   } catch (error) {
     if (error instanceof RelayConfigError) fail(`sitebeam-relay: not started: ${error.message}.`);
     throw error;
@@ -61,7 +66,7 @@ function main(): void {
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     console.error(
-      `Sitebeam relay listening on http://${host}:${address.port}\nIt serves ${serves}.`,
+      `Sitebeam relay listening on http://${host}:${address.port}\nIt serves ${serves}.\n${ownPages}`,
     );
   });
   const stop = () => server.close(() => process.exit(0));

@@ -1,6 +1,6 @@
 // What a relay needs to know, from an object or from environment variables.
 import { isBareEmailAddress } from '../client/address.js';
-import { baseUrlProblem } from '../client/base-url.js';
+import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 
 /** What every endpoint of the relay (contact form, chat) needs. */
@@ -11,6 +11,13 @@ export interface EndpointConfig {
   apiToken: string;
   /** Origins (scheme://host[:port]) whose pages may post to the relay. */
   allowedOrigins: string[];
+  /**
+   * The relay's own public origin, e.g. `https://relay.example.com`: its own pages (the
+   * confirmation page, the no-JavaScript chat page) post from there. Unset, the relay counts the
+   * origin of the request's `Host` as its own only when DNS rebinding cannot forge that name
+   * (`localhost`, `*.localhost`, an IP address): any other `Host` is the client's word.
+   */
+  publicUrl?: string;
   /** Header a trusted proxy or platform sets to the visitor's address, e.g. `x-forwarded-for`. */
   clientIpHeader?: string;
   /**
@@ -54,17 +61,16 @@ export interface RelayConfig extends EndpointConfig {
   redirectUrl?: string;
 }
 
-export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, 'fetch' | 'clientIpHeader'>> &
-  Pick<EndpointConfig, 'fetch' | 'clientIpHeader'>;
+type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl';
+
+export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, OptionalSetting>> &
+  Pick<EndpointConfig, OptionalSetting>;
 
 /** Configuration with every default applied and every value checked. */
 export type ResolvedRelayConfig = Required<
-  Omit<
-    RelayConfig,
-    'fetch' | 'clientIpHeader' | 'redirectUrl' | 'rateLimitPerMinute' | 'ticketSecret'
-  >
+  Omit<RelayConfig, OptionalSetting | 'redirectUrl' | 'rateLimitPerMinute' | 'ticketSecret'>
 > &
-  Pick<RelayConfig, 'fetch' | 'clientIpHeader' | 'redirectUrl' | 'ticketSecret'>;
+  Pick<RelayConfig, OptionalSetting | 'redirectUrl' | 'ticketSecret'>;
 
 export class RelayConfigError extends Error {
   override readonly name = 'RelayConfigError';
@@ -83,6 +89,7 @@ const endpointEnvNames = {
   apiUrl: 'SITEBEAM_API_URL',
   apiToken: 'SITEBEAM_API_TOKEN',
   allowedOrigins: 'SITEBEAM_ALLOWED_ORIGINS',
+  publicUrl: 'SITEBEAM_PUBLIC_URL',
   clientIpHeader: 'SITEBEAM_CLIENT_IP_HEADER',
   trustedProxyHops: 'SITEBEAM_TRUSTED_PROXY_HOPS',
 } as const;
@@ -148,8 +155,10 @@ export function endpointConfigFromEnv(env: Record<string, string | undefined>): 
   };
   const trustedProxyHops = read.wholeNumber('trustedProxyHops');
   if (trustedProxyHops !== undefined) config.trustedProxyHops = trustedProxyHops;
-  const clientIpHeader = read.optional('clientIpHeader');
-  if (clientIpHeader !== undefined) config.clientIpHeader = clientIpHeader;
+  for (const key of ['clientIpHeader', 'publicUrl'] as const) {
+    const value = read.optional(key);
+    if (value !== undefined) config[key] = value;
+  }
   withEnvNames(endpointEnvNames, () => resolveEndpointConfig(config));
   return config;
 }
@@ -193,6 +202,24 @@ const httpUrl = (setting: string, value: string) => {
   throw new RelayConfigError(setting, `must be an http(s) URL, not "${value}"`);
 };
 
+/** The origin of a URL a browser reaches: https, or plain http on this machine only. */
+const publicOrigin = (setting: string, value: string) => {
+  const parsed = httpUrl(setting, value);
+  if (parsed.href !== `${parsed.origin}/` || /[?#]/.test(value)) {
+    throw new RelayConfigError(
+      setting,
+      `must be an origin (scheme://host[:port]) with no path, query or user info, not "${value}"`,
+    );
+  }
+  if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
+    throw new RelayConfigError(
+      setting,
+      `must use https (plain http is allowed only for localhost and 127.0.0.1), not "${value}"`,
+    );
+  }
+  return parsed.origin;
+};
+
 /** Applies the shared defaults and refuses a shared setting that could not work or would be unsafe. */
 export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointConfig {
   const apiUrlProblem = baseUrlProblem(config.apiUrl);
@@ -203,6 +230,8 @@ export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointC
     apiUrl: config.apiUrl,
     apiToken: config.apiToken,
     allowedOrigins: config.allowedOrigins.map((origin) => httpUrl('allowedOrigins', origin).origin),
+    publicUrl:
+      config.publicUrl === undefined ? undefined : publicOrigin('publicUrl', config.publicUrl),
     trustedProxyHops: atLeastOne('trustedProxyHops', config.trustedProxyHops ?? 1),
     clientIpHeader: config.clientIpHeader?.toLowerCase(),
     apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),

@@ -7,6 +7,7 @@ import { contactErrorCodes, contactFields } from '../form/protocol.js';
 import { visitorKey } from './client-address.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
 import { composeEmail } from './mail.js';
+import { createPageAccess, originOf } from './page-access.js';
 import { createRateLimiter } from './rate-limit.js';
 import {
   confirmPage,
@@ -57,6 +58,7 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
     timeoutMs: settings.apiTimeoutMs,
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
+  const pageAccess = createPageAccess(settings);
   const refusal = (code: Refusal['code'], field?: string): Refusal => ({
     code,
     error: visitorText[code] ?? code,
@@ -75,8 +77,7 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
             Date.now(),
           )
         : undefined;
-    const ownOrigin = new URL(request.url).origin;
-    const { allowedPage, cors, isAllowed } = pageAccess(request, settings.allowedOrigins);
+    const { allowedPage, cors, isAllowed, ownOrigin } = pageAccess(request);
 
     if (retryAfter !== undefined) {
       return jsonRefusal(refusal(contactErrorCodes.rateLimited), {
@@ -172,47 +173,17 @@ function upstreamFailure(
 function returnPage(
   referer: string | null,
   kept: unknown,
-  ownOrigin: string,
+  ownOrigin: string | undefined,
   settings: Pick<ResolvedRelayConfig, 'allowedOrigins' | 'redirectUrl'>,
   isAllowed: (origin: string) => boolean,
 ): string {
   const origin = originOf(referer);
   const keptOrigin = typeof kept === 'string' ? originOf(kept) : undefined;
-  if (origin === ownOrigin && keptOrigin !== undefined && isAllowed(keptOrigin)) {
+  const fromOwnPage = ownOrigin !== undefined && origin === ownOrigin;
+  if (fromOwnPage && keptOrigin !== undefined && isAllowed(keptOrigin)) {
     return kept as string;
   }
   const page = origin !== undefined && isAllowed(origin) ? new URL(referer as string) : undefined;
   if (page && (page.pathname !== '/' || page.search !== '')) return page.href;
   return settings.redirectUrl ?? page?.href ?? `${settings.allowedOrigins[0]}/`;
-}
-
-export interface PageAccess {
-  /** No `Origin` nor `Referer` (a script), or one on an allowed origin. */
-  allowedPage: boolean;
-  /** The CORS headers an answer to this request carries. */
-  cors: Record<string, string>;
-  isAllowed: (origin: string) => boolean;
-}
-
-/** Whether the page behind `request` may post: its `Origin`, else its `Referer`, must be allowed. */
-export function pageAccess(request: Request, allowedOrigins: string[]): PageAccess {
-  const origin = request.headers.get('origin');
-  const pageOrigin = origin ?? originOf(request.headers.get('referer'));
-  const ownOrigin = new URL(request.url).origin;
-  // A page served from the relay's own origin (the stub's demo, the confirmation page) is allowed.
-  const isAllowed = (candidate: string) =>
-    candidate === ownOrigin || allowedOrigins.includes(candidate);
-  const allowedPage = pageOrigin === undefined || isAllowed(pageOrigin);
-  const cors: Record<string, string> =
-    origin && allowedPage ? { 'access-control-allow-origin': origin } : {};
-  return { allowedPage, cors, isAllowed };
-}
-
-export function originOf(url: string | null): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
 }

@@ -118,6 +118,7 @@ async function run(testCase: Case) {
       apiUrl: 'https://api.example',
       apiToken: token,
       allowedOrigins: [origins.$ALLOWED_ORIGIN as string],
+      publicUrl: origins.$SELF_ORIGIN as string,
       fetch: fetch as typeof globalThis.fetch,
       log: () => undefined,
     },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, RelayConfigError, resolveConfig } from '../../src/relay/config.js';
+import {
+  configFromEnv,
+  endpointConfigFromEnv,
+  RelayConfigError,
+  resolveConfig,
+} from '../../src/relay/config.js';
 
 const env = {
   SITEBEAM_API_URL: 'https://api.example',
@@ -38,6 +43,7 @@ describe('configFromEnv', () => {
     expect(resolved.trustedProxyHops).toBe(1);
     expect(resolved.minFillMs).toBe(3000);
     expect(resolved.redirectUrl).toBeUndefined();
+    expect(resolved.publicUrl).toBeUndefined();
   });
 
   for (const variable of Object.keys(env)) {
@@ -117,6 +123,42 @@ describe('configFromEnv', () => {
       redirectUrl: 'https://shop.example/contact',
       clientIpHeader: 'cf-connecting-ip',
     });
+  });
+
+  it('reads SITEBEAM_PUBLIC_URL as an origin, for the contact form and the chat alike', () => {
+    for (const [value, origin] of [
+      ['https://relay.example.com/', 'https://relay.example.com'],
+      ['https://Relay.Example.com:443', 'https://relay.example.com'],
+      ['https://relay.example.com:8443', 'https://relay.example.com:8443'],
+      ['http://localhost:8788', 'http://localhost:8788'],
+      ['http://127.0.0.1:8788', 'http://127.0.0.1:8788'],
+    ]) {
+      const variables = { ...env, SITEBEAM_PUBLIC_URL: value };
+      expect(resolveConfig(configFromEnv(variables)).publicUrl, value).toBe(origin);
+      expect(endpointConfigFromEnv(variables).publicUrl, value).toBe(value);
+    }
+  });
+
+  it('refuses a SITEBEAM_PUBLIC_URL that is not an https origin, naming it', () => {
+    for (const value of [
+      'relay.example.com',
+      'ftp://relay.example.com',
+      'https://relay.example.com/contact',
+      'https://relay.example.com/?',
+      'https://relay.example.com/#top',
+      'https://user@relay.example.com',
+    ]) {
+      expect(refusal({ ...env, SITEBEAM_PUBLIC_URL: value }), value).toMatch(
+        /^SITEBEAM_PUBLIC_URL must be an (http\(s\) URL|origin \(scheme:\/\/host\[:port\]\))/,
+      );
+    }
+    expect(refusal({ ...env, SITEBEAM_PUBLIC_URL: 'http://relay.example.com' })).toMatch(
+      /^SITEBEAM_PUBLIC_URL must use https/,
+    );
+    const { SITEBEAM_CONTACT_TO: _, ...chatOnly } = env;
+    expect(() =>
+      endpointConfigFromEnv({ ...chatOnly, SITEBEAM_PUBLIC_URL: 'http://relay.example.com' }),
+    ).toThrow(/^SITEBEAM_PUBLIC_URL must use https/);
   });
 
   it('refuses a site name that would break the subject line', () => {

@@ -13,6 +13,7 @@ function relay(minFillMs: number) {
     contactTo: 'owner@shop.example',
     contactFrom: 'forms@shop.example',
     allowedOrigins: [site],
+    publicUrl: 'https://relay.example',
     siteName: 'Shop',
     minFillMs,
     fetch: fetch as typeof globalThis.fetch,

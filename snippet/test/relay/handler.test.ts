@@ -55,6 +55,15 @@ function formPost(fields: Record<string, string>, headers: Record<string, string
   });
 }
 
+/** A JSON post from a page on `origin` to the relay at `url`. */
+function ownPagePost(url: string, origin: string) {
+  return new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(visitor),
+  });
+}
+
 async function refusedField(body: Record<string, unknown>) {
   const { handler, fetch } = relay();
   const response = await handler(jsonPost(body));
@@ -255,14 +264,62 @@ describe('origins and CORS', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('allows a page served from the relay own origin', async () => {
+  it('allows a page on publicUrl, whatever Host the request names', async () => {
+    // Behind a TLS proxy the Node adapter sees http://…; the pinned origin is the one pages have.
+    const { handler } = relay({ publicUrl: 'https://relay.example/' });
+    for (const url of ['http://relay.example/contact', 'http://10.0.0.7:8788/contact']) {
+      const response = await handler(ownPagePost(url, 'https://relay.example'));
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://relay.example');
+    }
+  });
+
+  it('with publicUrl, refuses a page on the Host-derived origin, loopback or rebound', async () => {
+    const { handler, fetch, log } = relay({ publicUrl: 'https://relay.example' });
+    for (const own of ['http://evil.example', 'http://127.0.0.1:8788']) {
+      const response = await handler(ownPagePost(`${own}/contact`, own));
+      expect(response.status, own).toBe(403);
+      expect((await response.json()).i18n_code).toBe('forbidden_origin');
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect(fetch).not.toHaveBeenCalled();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('without publicUrl, counts its own origin only at a name DNS rebinding cannot forge', async () => {
     const { handler } = relay();
-    const sameOrigin = new Request('https://relay.example/contact', {
+    for (const own of [
+      'http://localhost:8788',
+      'http://relay.localhost:8788',
+      'http://127.0.0.1:8788',
+      'http://192.0.2.7',
+      'http://[::1]:8788',
+    ]) {
+      expect((await handler(ownPagePost(`${own}/contact`, own))).status, own).toBe(200);
+    }
+  });
+
+  it('without publicUrl, refuses a rebound name, and logs how to fix it once', async () => {
+    const { handler, fetch, log } = relay();
+    for (const own of ['http://evil.example', 'https://relay.example', 'http://evil.example']) {
+      const response = await handler(ownPagePost(`${own}/contact`, own));
+      expect(response.status, own).toBe(403);
+      expect((await response.json()).i18n_code).toBe('forbidden_origin');
+    }
+    const withRefererOnly = new Request('http://evil.example/contact', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://relay.example' },
-      body: JSON.stringify(visitor),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        referer: 'http://evil.example/form',
+      },
+      body: new URLSearchParams(visitor).toString(),
     });
-    expect((await handler(sameOrigin)).status).toBe(200);
+    expect((await handler(withRefererOnly)).status).toBe(403);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0]?.[0]).toMatch(
+      /refused a page on http:\/\/evil\.example, the relay's own Host: .*set SITEBEAM_PUBLIC_URL/,
+    );
   });
 
   it('answers 405 to a PUT, naming the methods it takes', async () => {

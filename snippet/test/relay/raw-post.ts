@@ -2,17 +2,33 @@
 // reads the answer even when the server closes before the body is all sent.
 import { request as httpRequest } from 'node:http';
 
-/** POSTs JSON (`{}` by default) to 127.0.0.1:port/contact. */
+/** POSTs JSON (`{}` by default) to 127.0.0.1:port/contact, or to `path`. */
 export function rawPost(
   port: number,
-  options: { host?: string; body?: Buffer; chunked?: boolean },
+  options: {
+    host?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: Buffer;
+    chunked?: boolean;
+  },
 ): Promise<{ status: number; body: string; connection: string | undefined }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...options.headers,
+  };
   if (options.host) headers.host = options.host;
   if (options.body && !options.chunked) headers['content-length'] = String(options.body.length);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
-      { port, host: '127.0.0.1', path: '/contact', method: 'POST', headers, agent: false },
+      {
+        port,
+        host: '127.0.0.1',
+        path: options.path ?? '/contact',
+        method: 'POST',
+        headers,
+        agent: false,
+      },
       (incoming) => {
         let body = '';
         incoming.on('data', (chunk) => {
