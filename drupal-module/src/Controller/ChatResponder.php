@@ -17,6 +17,7 @@ use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
 use Drupal\sitebeam\Endpoint\RequestBody;
+use Drupal\sitebeam\Endpoint\ReturnPage;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
@@ -136,13 +137,7 @@ class ChatResponder implements ContainerInjectionInterface {
    * The site page the post came from, else the front page.
    */
   protected function backUrl(Request $request): string {
-    $referer = (string) $request->headers->get('Referer', '');
-    $site = $request->getSchemeAndHttpHost() . '/';
-    $endpoint = Url::fromRoute('sitebeam.chat', [], ['absolute' => TRUE])->toString();
-    if (str_starts_with($referer, $site) && !str_starts_with($referer, $endpoint)) {
-      return $referer;
-    }
-    return Url::fromRoute('<front>', [], ['absolute' => TRUE])->toString();
+    return ReturnPage::of($request, (string) $request->headers->get('Referer', ''), 'sitebeam.chat');
   }
 
 }

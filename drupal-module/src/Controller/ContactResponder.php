@@ -17,6 +17,7 @@ use Drupal\sitebeam\Contact\ContactTicket;
 use Drupal\sitebeam\Contact\HiddenInput;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
+use Drupal\sitebeam\Endpoint\ReturnPage;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\RedirectResponse;
 use Symfony\Component\HttpFoundation\Request;
@@ -176,7 +177,7 @@ class ContactResponder implements ContainerInjectionInterface {
   }
 
   /**
-   * The page the form came from when it is on this site, else the front page.
+   * The path of the form's page when it is on this site, else the front page.
    *
    * A post from the refusal page names the form's page in a hidden field:
    * its Referer is the endpoint. Either is the visitor's word, so both are
@@ -185,12 +186,8 @@ class ContactResponder implements ContainerInjectionInterface {
   protected function formPage(Request $request): string {
     $posted = $request->request->all()[self::BACK_FIELD] ?? NULL;
     $page = is_string($posted) ? $posted : (string) $request->headers->get('Referer', '');
-    $base = $request->getSchemeAndHttpHost();
-    $endpoint = Url::fromRoute('sitebeam.contact', [], ['absolute' => TRUE])->toString();
-    if (str_starts_with($page, $base . '/') && !str_starts_with($page, $endpoint)) {
-      return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $page), '?&');
-    }
-    return Url::fromRoute('<front>', [], ['absolute' => TRUE])->toString();
+    $page = ReturnPage::of($request, $page, 'sitebeam.contact');
+    return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $page), '?&');
   }
 
 }

@@ -4,12 +4,16 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Endpoint;
 
+use Drupal\Core\Site\Settings;
 use Symfony\Component\HttpFoundation\Request;
 
 /**
  * The Origin/Referer rule of the public endpoints: CSRF protection.
  *
- * The endpoints allow pages of this site only.
+ * The endpoints allow pages of this site only, and this site's origin is the
+ * request's Host only when that Host can be believed. A page on a name that
+ * DNS rebinding points at this server (evil.example) sends that name as both
+ * Host and Origin, from any visitor's browser.
  */
 final class OriginRule {
 
@@ -19,13 +23,13 @@ final class OriginRule {
    * With neither (a script, curl) the post is judged on its content alone.
    */
   public static function allows(Request $request): bool {
-    $site = $request->getSchemeAndHttpHost();
     $origin = $request->headers->get('Origin');
     if ($origin !== NULL) {
-      return strcasecmp(rtrim($origin, '/'), $site) === 0;
+      return self::isOwnOrigin($request, $origin);
     }
     $referer = $request->headers->get('Referer');
-    return $referer === NULL || stripos($referer . '/', $site . '/') === 0;
+    $own = self::ownOrigin($request);
+    return $referer === NULL || ($own !== NULL && stripos($referer . '/', $own . '/') === 0);
   }
 
   /**
@@ -33,7 +37,43 @@ final class OriginRule {
    */
   public static function corsOrigin(Request $request): ?string {
     $origin = $request->headers->get('Origin');
-    return $origin !== NULL && strcasecmp(rtrim($origin, '/'), $request->getSchemeAndHttpHost()) === 0 ? $origin : NULL;
+    return $origin !== NULL && self::isOwnOrigin($request, $origin) ? $origin : NULL;
+  }
+
+  /**
+   * This site's origin, when the request's Host can be believed; else NULL.
+   */
+  public static function ownOrigin(Request $request): ?string {
+    return self::trustsHost($request->getHost()) ? $request->getSchemeAndHttpHost() : NULL;
+  }
+
+  /**
+   * Whether a Host names this site rather than a name pointed at it.
+   *
+   * With trusted_host_patterns set, Drupal answers any other Host with a 400
+   * before a controller runs (matched here too, as Symfony's Request does,
+   * for the command line, where Drupal skips that check). Without it, only a
+   * name no DNS answer can bind counts: localhost, *.localhost, an IP address.
+   */
+  public static function trustsHost(string $host): bool {
+    $patterns = Settings::get('trusted_host_patterns', []);
+    if ($patterns) {
+      foreach ($patterns as $pattern) {
+        if (preg_match('{' . $pattern . '}i', $host)) {
+          return TRUE;
+        }
+      }
+      return FALSE;
+    }
+    return $host === 'localhost' || str_ends_with($host, '.localhost') || filter_var(trim($host, '[]'), FILTER_VALIDATE_IP) !== FALSE;
+  }
+
+  /**
+   * Whether an Origin header is this site's.
+   */
+  private static function isOwnOrigin(Request $request, string $origin): bool {
+    $own = self::ownOrigin($request);
+    return $own !== NULL && strcasecmp(rtrim($origin, '/'), $own) === 0;
   }
 
 }
