@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../support/chromium.ts';
-import { drupalUrl, guardToken, settingsPhp, stub, stubEmails } from './site.ts';
+import { drupalUrl, guardToken, settingsPhp, stub, stubEmails, stubUrl } from './site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -64,9 +64,23 @@ test('without trusted_host_patterns a page on a rebound name is refused by the c
   await expect(page.getByLabel('Message')).toHaveValue('Sent from a rebound name.');
   expect(await stubEmails()).toHaveLength(0);
 
-  const models = page.waitForResponse((response) => response.url().endsWith('/sitebeam/chat'));
-  await page.goto(`${rebound}/node/1`);
-  expect((await models).status()).toBe(403);
+  // As the chat widget asks, whether the chat is on or not: the origin is judged first. A
+  // same-origin GET carries a Referer and no Origin; a POST carries the Origin.
+  const chat = await page.evaluate(async () => {
+    const models = await fetch('/sitebeam/chat', { headers: { accept: 'application/json' } });
+    const prompt = await fetch('/sitebeam/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ model: 'mock', message: 'Hi' }),
+    });
+    return [
+      models.status,
+      (await models.json()).i18n_code,
+      prompt.status,
+      (await prompt.json()).i18n_code,
+    ];
+  });
+  expect(chat).toEqual([403, 'forbidden_origin', 403, 'forbidden_origin']);
   await context.close();
 });
 
@@ -77,7 +91,7 @@ test('a name trusted_host_patterns lists is the site, and Drupal answers any oth
   try {
     writeFileSync(
       settingsPhp,
-      `${original}\n$settings['trusted_host_patterns'] = ['^evil\\.example$', '^${site.hostname.replaceAll('.', '\\.')}$'];\n`,
+      `${original}\n$settings['trusted_host_patterns'] = ['^evil\\.example$', '^${site.hostname.replaceAll('.', '\\.')}$'];\n$config['sitebeam.settings']['base_url'] = '${stubUrl}';\n`,
     );
     await stub('DELETE', '/__stub/emails');
     const context = await browser.newContext();
