@@ -78,5 +78,5 @@ done
 
 cd "$repo_root" || exit 1
 DRUPAL_URL="$drupal_url" DRUPAL_SETTINGS_PHP="$site/settings.php" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
-  DRUPAL_BROWSER_JUNIT="$junit" \
+  DRUPAL_BROWSER_JUNIT="$junit" DRUPAL_BROWSER_RUN="$(basename "$junit" .xml)" \
   npx playwright test -c tests/drupal/playwright.config.ts "${@:2}"

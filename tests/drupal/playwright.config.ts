@@ -15,7 +15,8 @@ export default defineConfig({
   // The machine running these may be busy: allow slow page loads.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  outputDir: '../../.tmp/drupal-browser-output',
+  // One folder per run: the versions of the matrix run side by side.
+  outputDir: `../../.tmp/drupal-browser-output/${process.env.DRUPAL_BROWSER_RUN ?? 'default'}`,
   reporter: [['list'], ['junit', { outputFile: junit }]],
   use: {
     browserName: 'chromium',

@@ -73,23 +73,47 @@ if [ -n "${DRUPAL_ROOT:-}" ]; then
   exit $status
 fi
 
-for version in "${matrix_versions[@]}"; do
+# Runs every part of one matrix version that can run here.
+run_version() {
+  local version="$1" root part
   if [ -z "${SITEBEAM_PLATFORMS:-}" ]; then
     for part in ${matrix_parts[$version]}; do
       skip "$version" "drupal-$version-$part" "no Drupal $version codebase (neither SITEBEAM_PLATFORMS nor DRUPAL_ROOT is set)"
     done
-    continue
+    return 0
   fi
   root="$(unpack_platform "$version")" || {
     for part in ${matrix_parts[$version]}; do
       skip "$version" "drupal-$version-$part" "$SITEBEAM_PLATFORMS/drupal-$version.tar.xz is missing or cannot be unpacked"
     done
-    continue
+    return 0
   }
   for part in ${matrix_parts[$version]}; do
     run_part "$version" "$part" "$root"
   done
-done
+  return $status
+}
+
+# Each version spends most of its time waiting on one PHP process or on Chromium, so on a machine
+# with two cores or more the versions run side by side, each with its own site, server and ports;
+# each one's output is shown whole when it ends. SITEBEAM_SERIAL=1 runs them in turn.
+if [ "${SITEBEAM_SERIAL:-}" != 1 ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+  logs="$(dirname "$results")/layer-logs"
+  mkdir -p "$logs"
+  pids=()
+  for version in "${matrix_versions[@]}"; do
+    run_version "$version" >"$logs/drupal-$version.log" 2>&1 &
+    pids+=($!)
+  done
+  for index in "${!pids[@]}"; do
+    wait "${pids[$index]}" || status=1
+    cat "$logs/drupal-${matrix_versions[$index]}.log"
+  done
+else
+  for version in "${matrix_versions[@]}"; do
+    run_version "$version"
+  done
+fi
 
 # Drupal 11 needs PHP 8.3, which Debian bookworm lacks; tests/drupal/php-wasm/ tries PHP 8.3 for
 # WebAssembly instead when it is there.
