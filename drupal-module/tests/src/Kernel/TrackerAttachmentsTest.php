@@ -232,6 +232,9 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $request = Request::create('http://site.example.test' . $path);
     $request->attributes->set('_route_object', new Route($path, [], [], ['_admin_route' => $admin_route]));
     $request->attributes->set('_route', 'sitebeam_test.page');
+    // The kernel's test session: Drupal 11's KernelTestBase clears it
+    // through the request stack.
+    $request->setSession($this->container->get('request_stack')->getSession());
     $this->container->get('request_stack')->push($request);
     $this->container->get('current_route_match')->resetRouteMatch();
     $this->container->get('path.current')->setPath($path, $request);
