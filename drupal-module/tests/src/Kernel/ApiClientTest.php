@@ -12,12 +12,14 @@ use GuzzleHttp\Handler\MockHandler;
 use GuzzleHttp\HandlerStack;
 use GuzzleHttp\Middleware;
 use GuzzleHttp\Psr7\Response;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * Where the token may travel: the configured instance only, never redirected.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ApiClientTest extends KernelTestBase {
 
   /**

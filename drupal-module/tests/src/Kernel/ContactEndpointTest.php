@@ -7,6 +7,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -15,6 +17,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ContactEndpointTest extends KernelTestBase {
 
   use ServerStubTrait;
@@ -138,6 +141,7 @@ final class ContactEndpointTest extends KernelTestBase {
    *
    * @dataProvider refusals
    */
+  #[DataProvider('refusals')]
   public function testRefusalsSendNothing(array $fields, array $server, int $status, string $code, ?string $field): void {
     $response = $this->postJson($fields, $server);
     $body = $this->json($response);

@@ -9,12 +9,14 @@ use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Contract;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\user\Entity\User;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The sitebeam_mail plugin, through Drupal's mail manager, to the real stub.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class MailPluginTest extends KernelTestBase {
 
   use ServerStubTrait;

@@ -6,6 +6,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -17,6 +19,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class PageOriginTest extends KernelTestBase {
 
   use ServerStubTrait;
@@ -92,6 +95,7 @@ final class PageOriginTest extends KernelTestBase {
    *
    * @dataProvider unbindableOrigins
    */
+  #[DataProvider('unbindableOrigins')]
   public function testLoopbackAndIpHostsStayTheSitesOwn(string $origin): void {
     $contact = $this->postContact($origin, ['HTTP_ORIGIN' => $origin]);
     $this->assertSame(200, $contact->getStatusCode(), (string) $contact->getContent());
@@ -159,6 +163,7 @@ final class PageOriginTest extends KernelTestBase {
    *
    * @dataProvider keptPages
    */
+  #[DataProvider('keptPages')]
   public function testKeptBackFieldLeadsOnlyToPathsOfThisSite(string $kept, string $location): void {
     $response = $this->postNatively('http://localhost', 'http://localhost/sitebeam/contact', ['back' => $kept]);
     $this->assertSame(303, $response->getStatusCode(), (string) $response->getContent());

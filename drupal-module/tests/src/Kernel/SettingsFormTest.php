@@ -8,12 +8,15 @@ use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The settings form: token source and storage, validation, mailer switch.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class SettingsFormTest extends KernelTestBase {
 
   use ServerStubTrait;
@@ -113,6 +116,7 @@ final class SettingsFormTest extends KernelTestBase {
    *
    * @dataProvider connectionAnswers
    */
+  #[DataProvider('connectionAnswers')]
   public function testTestConnectionProbesTheEmailApi(string $token, bool $reachable, ?array $account, ?int $fault, string $type, string $words): void {
     $this->resetStub();
     if ($account !== NULL) {
@@ -155,6 +159,7 @@ final class SettingsFormTest extends KernelTestBase {
    *
    * @dataProvider storedTokenSources
    */
+  #[DataProvider('storedTokenSources')]
   public function testTheStoredTokenNeverTravelsToAnUnsavedAddress(bool $in_settings_php): void {
     $this->resetStub();
     $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', $in_settings_php ? '' : 'dev-token')->save();

@@ -5,12 +5,17 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Mail\AddressParser;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Mail\AddressParser
  * @group sitebeam
  */
+#[CoversClass(AddressParser::class)]
+#[Group('sitebeam')]
 final class AddressParserTest extends TestCase {
 
   /**
@@ -50,6 +55,7 @@ final class AddressParserTest extends TestCase {
    *
    * @dataProvider injectionProvider
    */
+  #[DataProvider('injectionProvider')]
   public function testLineBreaksAreRefused(string $value): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('Bcc header contains a line break');
@@ -72,6 +78,7 @@ final class AddressParserTest extends TestCase {
    *
    * @dataProvider encodedControlCharacterProvider
    */
+  #[DataProvider('encodedControlCharacterProvider')]
   public function testControlCharactersInTheDecodedNameAreRefused(string $name): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('From header holds a control character in its display name');

@@ -5,12 +5,17 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Api\ApiResult;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Api\ApiResult
  * @group sitebeam
  */
+#[CoversClass(ApiResult::class)]
+#[Group('sitebeam')]
 final class ApiResultTest extends TestCase {
 
   /**
@@ -18,6 +23,7 @@ final class ApiResultTest extends TestCase {
    *
    * @dataProvider answers
    */
+  #[DataProvider('answers')]
   public function testDiagnosis(ApiResult $result, string $expected): void {
     $this->assertSame($expected, $result->diagnosis());
   }

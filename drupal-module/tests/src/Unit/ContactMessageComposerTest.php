@@ -6,12 +6,16 @@ namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Contact\ContactMessageComposer;
 use Drupal\sitebeam\Contact\ContactSubmission;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Contact\ContactMessageComposer
  * @group sitebeam
  */
+#[CoversClass(ContactMessageComposer::class)]
+#[Group('sitebeam')]
 final class ContactMessageComposerTest extends TestCase {
 
   /**

@@ -7,12 +7,17 @@ namespace Drupal\Tests\sitebeam\Unit;
 use Drupal\sitebeam\Contact\ContactProblem;
 use Drupal\sitebeam\Contact\ContactSubmission;
 use Drupal\sitebeam\Contact\ContactValidator;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Contact\ContactValidator
  * @group sitebeam
  */
+#[CoversClass(ContactValidator::class)]
+#[Group('sitebeam')]
 final class ContactValidatorTest extends TestCase {
 
   /**
@@ -45,6 +50,7 @@ final class ContactValidatorTest extends TestCase {
    *
    * @dataProvider refusals
    */
+  #[DataProvider('refusals')]
   public function testRefusals(array $overrides, string $code, string $field): void {
     $verdict = ContactValidator::validate($this->post($overrides), $this->tickets());
     $this->assertInstanceOf(ContactProblem::class, $verdict);

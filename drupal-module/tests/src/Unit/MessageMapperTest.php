@@ -5,12 +5,16 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Mail\MessageMapper;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Mail\MessageMapper
  * @group sitebeam
  */
+#[CoversClass(MessageMapper::class)]
+#[Group('sitebeam')]
 final class MessageMapperTest extends TestCase {
 
   /**
