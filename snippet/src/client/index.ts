@@ -16,3 +16,4 @@ export {
 } from './client.js';
 export * from './contract.js';
 export { SitebeamApiError } from './errors.js';
+export { visibleControls, visibleJson } from './visible-controls.js';
