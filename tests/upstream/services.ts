@@ -1,0 +1,123 @@
+// The services every test of this layer runs against: our stub, and the real service (upstream
+// cwcloud-api) at today's CE release and at the last release with the AI routes. One describe block
+// per service, the service started once for it; upstream says SKIPPED with the reason when its
+// release archives are not on this machine.
+import { afterAll, beforeAll, describe } from 'vitest';
+import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
+import {
+  type RunningUpstream,
+  startUpstream,
+  type UpstreamRelease,
+  upstreamReleases,
+  upstreamUnavailable,
+} from '../support/upstream-server.ts';
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  from?: string;
+  replyto?: string;
+  content?: string;
+}
+
+export interface Service {
+  /** `stub`, `upstream 3.16.15`, `upstream 3.15.24` */
+  name: string;
+  url: string;
+  token: string;
+  /** Whether the AI routes answer (false: today's CE, every AI route 405 `cwai_not_implemened`). */
+  ai: boolean;
+  /** A model that answers prompts on this service without machine-learning packages. */
+  model: string;
+  /** A confirmed account without the AI API (only where the service has such accounts). */
+  tokenWithoutAi?: string;
+  sentMail: () => Promise<SentMail[]>;
+  /** The stub only: the next `times` calls to `path` answer `status` (its `/__stub/faults`). */
+  forceAnswer?: (path: string, status: number, times?: number) => Promise<void>;
+}
+
+interface ServiceKind {
+  name: string;
+  unavailable: () => string | undefined;
+  start: () => Promise<{ service: Service; stop: () => Promise<void> }>;
+}
+
+function stubKind(): ServiceKind {
+  return {
+    name: 'stub',
+    unavailable: () => undefined,
+    start: async () => {
+      const stub: RunningStub = await startStub(['--quiet', '--no-demo']);
+      const service: Service = {
+        name: 'stub',
+        url: stub.url,
+        token: 'dev-token',
+        ai: true,
+        model: 'log',
+        sentMail: async () =>
+          (
+            await callStub<{ emails: Array<{ message: SentMail }> }>(stub, '/__stub/emails')
+          ).emails.map((email) => email.message),
+        forceAnswer: async (path, status, times = 1) => {
+          await callStub(stub, '/__stub/faults', 'PUT', {
+            faults: [{ path_prefix: path, status, times }],
+          });
+        },
+      };
+      return { service, stop: () => stub.stop() };
+    },
+  };
+}
+
+function upstreamKind(release: UpstreamRelease): ServiceKind {
+  return {
+    name: `upstream ${release}`,
+    unavailable: () => upstreamUnavailable(release),
+    start: async () => {
+      const upstream: RunningUpstream = await startUpstream({ release });
+      const service: Service = {
+        name: `upstream ${release}`,
+        url: upstream.url,
+        token: upstream.token,
+        tokenWithoutAi: upstream.tokenWithoutAi,
+        ai: release !== '3.16.15',
+        model: 'log',
+        sentMail: upstream.sentMail,
+      };
+      return { service, stop: () => upstream.stop() };
+    },
+  };
+}
+
+export const serviceKinds: ServiceKind[] = [stubKind(), ...upstreamReleases.map(upstreamKind)];
+
+/**
+ * `describe` once per service; `body` gets a getter for the running service (valid inside tests
+ * and hooks). A service that cannot run here is a skipped block whose title says why.
+ */
+export function describeEachService(title: string, body: (service: () => Service) => void): void {
+  for (const kind of serviceKinds) {
+    const reason = kind.unavailable();
+    if (reason) {
+      describe.skip(`${title} on ${kind.name}: SKIPPED, ${reason}`, () => {
+        body(() => {
+          throw new Error(reason);
+        });
+      });
+      continue;
+    }
+    describe(`${title} on ${kind.name}`, () => {
+      let running: Awaited<ReturnType<ServiceKind['start']>> | undefined;
+      beforeAll(async () => {
+        running = await kind.start();
+      }, 90_000);
+      afterAll(async () => {
+        await running?.stop();
+      });
+      body(() => {
+        if (!running) throw new Error(`${kind.name} did not start`);
+        return running.service;
+      });
+    });
+  }
+}
