@@ -25,8 +25,6 @@ export interface Service {
   name: string;
   url: string;
   token: string;
-  /** Whether the AI routes answer (false: today's CE, every AI route 405 `cwai_not_implemened`). */
-  ai: boolean;
   /** A model that answers prompts on this service without machine-learning packages. */
   model: string;
   /** A confirmed account without the AI API (only where the service has such accounts). */
@@ -36,8 +34,15 @@ export interface Service {
   forceAnswer?: (path: string, status: number, times?: number) => Promise<void>;
 }
 
-interface ServiceKind {
+/** What is known of a service before it starts: which tests apply to it. */
+export interface ServiceKind {
   name: string;
+  /** Whether the AI routes answer (false: today's CE, every AI route 405 `cwai_not_implemened`). */
+  ai: boolean;
+  /** Whether a test can force the API's answer (the stub's `/__stub/faults`). */
+  canForceAnswers: boolean;
+  /** Whether the service has `tokenWithoutAi`, a confirmed account without the AI API. */
+  hasAccountWithoutAi: boolean;
   unavailable: () => string | undefined;
   start: () => Promise<{ service: Service; stop: () => Promise<void> }>;
 }
@@ -45,6 +50,9 @@ interface ServiceKind {
 function stubKind(): ServiceKind {
   return {
     name: 'stub',
+    ai: true,
+    canForceAnswers: true,
+    hasAccountWithoutAi: false,
     unavailable: () => undefined,
     start: async () => {
       const stub: RunningStub = await startStub(['--quiet', '--no-demo']);
@@ -52,7 +60,6 @@ function stubKind(): ServiceKind {
         name: 'stub',
         url: stub.url,
         token: 'dev-token',
-        ai: true,
         model: 'log',
         sentMail: async () =>
           (
@@ -72,6 +79,9 @@ function stubKind(): ServiceKind {
 function upstreamKind(release: UpstreamRelease): ServiceKind {
   return {
     name: `upstream ${release}`,
+    ai: release !== '3.16.15',
+    canForceAnswers: false,
+    hasAccountWithoutAi: true,
     unavailable: () => upstreamUnavailable(release),
     start: async () => {
       const upstream: RunningUpstream = await startUpstream({ release });
@@ -80,7 +90,6 @@ function upstreamKind(release: UpstreamRelease): ServiceKind {
         url: upstream.url,
         token: upstream.token,
         tokenWithoutAi: upstream.tokenWithoutAi,
-        ai: release !== '3.16.15',
         model: 'log',
         sentMail: upstream.sentMail,
       };
@@ -93,16 +102,19 @@ export const serviceKinds: ServiceKind[] = [stubKind(), ...upstreamReleases.map(
 
 /**
  * `describe` once per service; `body` gets a getter for the running service (valid inside tests
- * and hooks). A service that cannot run here is a skipped block whose title says why.
+ * and hooks) and what is known of it beforehand, to declare only the tests that apply. A service that cannot run here is a skipped block whose title says why.
  */
-export function describeEachService(title: string, body: (service: () => Service) => void): void {
+export function describeEachService(
+  title: string,
+  body: (service: () => Service, kind: ServiceKind) => void,
+): void {
   for (const kind of serviceKinds) {
     const reason = kind.unavailable();
     if (reason) {
       describe.skip(`${title} on ${kind.name}: SKIPPED, ${reason}`, () => {
         body(() => {
           throw new Error(reason);
-        });
+        }, kind);
       });
       continue;
     }
@@ -117,7 +129,7 @@ export function describeEachService(title: string, body: (service: () => Service
       body(() => {
         if (!running) throw new Error(`${kind.name} did not start`);
         return running.service;
-      });
+      }, kind);
     });
   }
 }
