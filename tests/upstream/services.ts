@@ -30,8 +30,8 @@ export interface Service {
   /** A confirmed account without the AI API (only where the service has such accounts). */
   tokenWithoutAi?: string;
   sentMail: () => Promise<SentMail[]>;
-  /** The stub only: the next `times` calls to `path` answer `status` (its `/__stub/faults`). */
-  forceAnswer?: (path: string, status: number, times?: number) => Promise<void>;
+  /** The stub only: the next call to `path` answers `status` (its `/__stub/faults`). */
+  forceAnswer?: (path: string, status: number, i18nCode?: string) => Promise<void>;
 }
 
 /** What is known of a service before it starts: which tests apply to it. */
@@ -65,9 +65,10 @@ function stubKind(): ServiceKind {
           (
             await callStub<{ emails: Array<{ message: SentMail }> }>(stub, '/__stub/emails')
           ).emails.map((email) => email.message),
-        forceAnswer: async (path, status, times = 1) => {
+        forceAnswer: async (path, status, i18nCode) => {
+          const code = i18nCode ? { i18n_code: i18nCode } : {};
           await callStub(stub, '/__stub/faults', 'PUT', {
-            faults: [{ path_prefix: path, status, times }],
+            faults: [{ path_prefix: path, status, times: 1, ...code }],
           });
         },
       };
