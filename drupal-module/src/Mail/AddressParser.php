@@ -42,10 +42,13 @@ final class AddressParser {
   }
 
   /**
-   * True when the text is one bare address by the contract's address rule.
+   * True when the text is one bare address the service accepts.
+   *
+   * The contract's address rule, and no special-use domain: the service's
+   * validator refuses those.
    */
   public static function isValidEmail(string $email): bool {
-    return preg_match(Contract::EMAIL_ADDRESS_PATTERN, $email) === 1;
+    return preg_match(Contract::EMAIL_ADDRESS_PATTERN, $email) === 1 && SpecialUseDomain::of($email) === NULL;
   }
 
   /**

@@ -48,6 +48,12 @@ test('the settings form says where the token comes from, refuses plain http and 
   await page.getByLabel('Instance base URL').fill(stubUrl);
   await page.getByRole('checkbox', { name: 'Administrator' }).check();
   await page.getByLabel('Send all site mail through the API').check();
+  // The service refuses addresses at special-use domains: said on save, naming the address.
+  await page.getByLabel('Recipient').fill('owner@shop.local');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.locator('.messages--error')).toContainText(
+    'The Sitebeam API refuses owner@shop.local: .local is a special-use domain',
+  );
   await page.getByLabel('Recipient').fill('owner@example.com');
   await page.getByRole('button', { name: 'Save configuration' }).click();
   await expect(page.getByText('The configuration options have been saved.').first()).toBeVisible();
@@ -64,8 +70,25 @@ test('Test connection and Send test email report what the instance answered', as
   await page.goto(settingsPath);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(
-    page.getByText(`Connected to ${stubUrl}: the token is accepted and email sending is enabled.`),
+    page.getByText(
+      `Email: connected to ${stubUrl}, the token is accepted and email sending is enabled for the account (nothing was sent).`,
+    ),
   ).toBeVisible();
+  await expect(page.getByText(/^AI: \d+ models available for the chat\.$/)).toBeVisible();
+  expect(await stubEmails()).toHaveLength(0);
+
+  // Without the AI API, email still works: said apart, as a warning.
+  await stub('PATCH', '/__stub/accounts/drupal-owner@example.com', { ai_api: false });
+  try {
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.locator('.messages--status')).toContainText('Email: connected to');
+    await expect(page.locator('.messages--warning')).toContainText(
+      `AI: The instance at ${stubUrl} does not offer the AI API to this account (403`,
+    );
+    await expect(page.locator('.messages--error')).toHaveCount(0);
+  } finally {
+    await stub('PATCH', '/__stub/accounts/drupal-owner@example.com', { ai_api: true });
+  }
 
   // The settings.php token goes to the saved address only, never to one just typed.
   const unsaved = stubUrl.replace('127.0.0.1', 'localhost');
@@ -187,6 +210,14 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   await fillContactForm(page, message);
   // The widget refuses posts within 3 s of its start as automated.
   await page.waitForTimeout(3200);
+
+  // An address the service refuses is named beside its field, the text kept, nothing sent.
+  await page.getByLabel('Your email address').fill('ana@shop.local');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByLabel('Your email address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Message')).toHaveValue(message);
+  expect(await stubEmails()).toHaveLength(0);
+  await page.getByLabel('Your email address').fill('ann@example.com');
 
   await stub('PUT', '/__stub/faults', {
     faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],

@@ -71,6 +71,7 @@ final class ContactValidatorTest extends TestCase {
       'non-ASCII local part' => [['email' => 'josé@example.com'], ContactProblem::INVALID_FIELD, 'email'],
       'one-letter top-level domain' => [['email' => 'a@b.c'], ContactProblem::INVALID_FIELD, 'email'],
       'consecutive dots' => [['email' => 'a..b@example.com'], ContactProblem::INVALID_FIELD, 'email'],
+      'special-use domain, refused upstream' => [['email' => 'ana@shop.local'], ContactProblem::INVALID_FIELD, 'email'],
       'name missing' => [['name' => '   '], ContactProblem::INVALID_FIELD, 'name'],
       'name too long' => [['name' => str_repeat('é', 201)], ContactProblem::INVALID_FIELD, 'name'],
       'name with line break' => [['name' => "Ann\r\nBcc: x@example.com"], ContactProblem::INVALID_FIELD, 'name'],
