@@ -12,6 +12,8 @@ use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -20,6 +22,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class UpstreamAnswersTest extends KernelTestBase {
 
   use MockedApiTrait;
@@ -69,6 +72,7 @@ final class UpstreamAnswersTest extends KernelTestBase {
    *
    * @dataProvider connectionAnswers
    */
+  #[DataProvider('connectionAnswers')]
   public function testTestConnectionReportsEmailAndAiApart(array $answers, array $expected, int $requests): void {
     $this->rawAnswers = $answers;
     $form_state = (new FormState())->setValues(['base_url' => self::BASE_URL, 'op' => 'Test connection']);

@@ -10,6 +10,7 @@ use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Controller\ChatConsoleController;
 use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The module against the real service, served by tests/drupal/upstream.sh.
@@ -19,6 +20,7 @@ use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class UpstreamServiceTest extends KernelTestBase {
 
   use SitebeamLogTrait;

@@ -139,6 +139,7 @@ final class ApiResultTest extends TestCase {
    *
    * @dataProvider probeAnswers
    */
+  #[DataProvider('probeAnswers')]
   public function testProbeProvesEmailApi(int $status, string $body, bool $proves): void {
     $this->assertSame($proves, ApiResult::fromResponse($status, $body)->provesEmailApi());
   }
