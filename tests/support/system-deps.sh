@@ -11,6 +11,7 @@ packages=(
   phpunit php-codesniffer
   php-mikey179-vfsstream php-symfony-phpunit-bridge php-phpspec-prophecy-phpunit php-symfony-yaml
   zip unzip
+  redis-server
 )
 
 missing=()

@@ -2,6 +2,7 @@
 import { isBareEmailAddress } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
+import type { WindowCounter } from './rate-limit.js';
 
 /** What every endpoint of the relay (contact form, chat) needs. */
 export interface EndpointConfig {
@@ -29,6 +30,11 @@ export interface EndpointConfig {
   apiTimeoutMs?: number;
   /** Where the real cause of a failure is written (default `console.error`). */
   log?: (line: string) => void;
+  /**
+   * Where the rate limits count, shared by every instance of the relay (e.g. Redis, a Durable
+   * Object). Default: memory, each process or serverless isolate counting alone.
+   */
+  rateLimitCounter?: WindowCounter;
   fetch?: typeof fetch;
 }
 
@@ -61,7 +67,7 @@ export interface RelayConfig extends EndpointConfig {
   redirectUrl?: string;
 }
 
-type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl';
+type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl' | 'rateLimitCounter';
 
 export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, OptionalSetting>> &
   Pick<EndpointConfig, OptionalSetting>;
@@ -236,6 +242,7 @@ export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointC
     clientIpHeader: config.clientIpHeader?.toLowerCase(),
     apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
     log: config.log ?? ((line) => console.error(line)),
+    rateLimitCounter: config.rateLimitCounter,
     fetch: config.fetch,
   };
 }
