@@ -1,4 +1,5 @@
-// Starts a Node command that prints `listening on http://…` and stops it again: the stub, the relay.
+// Starts a command that prints `listening on http://…` and stops it again: the stub, the relay
+// (Node scripts by default), a relay under `deno serve`.
 import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface ListeningProcess {
@@ -13,9 +14,16 @@ export interface ListeningProcess {
 export async function startListeningProcess(
   script: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; name: string; startTimeoutMs?: number },
+  options: {
+    env?: NodeJS.ProcessEnv;
+    name: string;
+    startTimeoutMs?: number;
+    /** The program and its options before `script` (default: this Node). */
+    command?: string[];
+  },
 ): Promise<ListeningProcess> {
-  const child = spawn(process.execPath, [script, ...args], {
+  const [program = process.execPath, ...programOptions] = options.command ?? [];
+  const child = spawn(program, [...programOptions, script, ...args], {
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -24,7 +32,7 @@ export async function startListeningProcess(
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/\S+)/i.exec(output);
       if (match?.[1]) resolve(match[1].replace(/\/$/, ''));
     };
     child.stdout?.on('data', onData);

@@ -7,14 +7,17 @@ export interface FallbackOptions {
   /** What the store is, for the log, e.g. `Redis at redis://cache:6379`. */
   name: string;
   log: (line: string) => void;
-  /** Milliseconds a store may take before this count is made in memory instead (default 1,000). */
+  /**
+   * Milliseconds a store may take before this count is made in memory instead (default 5,000:
+   * a busy relay's own event loop can delay a healthy store's answer by a second or more).
+   */
   timeoutMs?: number;
   fallback?: WindowCounter;
 }
 
 export function withMemoryFallback(
   store: WindowCounter,
-  { name, log, timeoutMs = 1_000, fallback = createMemoryCounter() }: FallbackOptions,
+  { name, log, timeoutMs = 5_000, fallback = createMemoryCounter() }: FallbackOptions,
 ): WindowCounter {
   let down = false;
   return {
