@@ -3,20 +3,22 @@
 // exports), the Deno module under `deno serve`, and the Netlify function called as Netlify does,
 // `(request, context)`. Only `sitebeam/relay` is pointed at the build. A runtime that cannot start
 // here is reported SKIPPED with the reason.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ListeningProcess,
-  startListeningProcess,
-} from '../../../tests/support/listening-process.ts';
 import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
+import {
+  denoUnavailable,
+  type RunningRuntime,
+  repo,
+  startDenoServe,
+  startWorkerd,
+  workDir,
+  workerdUnavailable,
+} from './runtimes.ts';
 
-const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const relayModule = fileURLToPath(new URL('../../dist/relay/index.js', import.meta.url));
-const workDir = `${repo}.tmp/runtimes`;
 // Relative, as workerd names modules by their path under the modules root.
 const relayImport = relative(workDir, relayModule);
 const site = 'http://shop.example.test';
@@ -95,45 +97,28 @@ beforeAll(async () => {
 });
 afterAll(() => stub?.stop());
 
-describe('Cloudflare Worker (workerd through Miniflare)', async () => {
-  const { Miniflare } = await import('miniflare');
-  const workerd = fileURLToPath(new URL('../../../node_modules/.bin/workerd', import.meta.url));
-  let miniflare: InstanceType<typeof Miniflare> | undefined;
-  let skipped: string | undefined;
+describe.skipIf(workerdUnavailable)('Cloudflare Worker (workerd through Miniflare)', () => {
+  let workerd: Awaited<ReturnType<typeof startWorkerd>> | undefined;
   beforeAll(async () => {
     const script = readmeSnippet('**Cloudflare Worker**', 'worker.mjs');
+    // Two Workers counting in the one Durable Object class the first exports.
     const worker = (name: string) => ({
       name,
       routes: [`${name}.workers.test/*`],
-      modules: true,
-      scriptPath: script,
-      modulesRoot: repo,
-      modulesRules: [{ type: 'ESModule' as const, include: ['**/*.js', '**/*.mjs'] }],
-      compatibilityDate: '2025-01-01',
       bindings: settings(stub),
-      // Both Workers count in the one Durable Object class the first exports.
       durableObjects: { RATE_LIMIT: { className: 'SitebeamRateLimit', scriptName: 'relay-a' } },
     });
-    try {
-      execFileSync(workerd, ['--version'], { stdio: 'ignore' });
-    } catch (error) {
-      skipped = `the workerd binary cannot run here: ${String(error)}`;
-      console.warn(`SKIPPED: ${skipped}`);
-      return;
-    }
-    miniflare = new Miniflare({ workers: [worker('relay-a'), worker('relay-b')] });
-    await miniflare.ready;
+    workerd = await startWorkerd(script, [worker('relay-a'), worker('relay-b')]);
   }, 60_000);
-  afterAll(() => miniflare?.dispose());
+  afterAll(() => workerd?.stop());
 
-  it('runs the README module; two Workers share one allowance through the Durable Object', async (context) => {
-    if (skipped || !miniflare) return context.skip();
-    const running = miniflare;
+  it('runs the README module; two Workers share one allowance through the Durable Object', async () => {
+    const miniflare = (workerd as NonNullable<typeof workerd>).miniflare;
     // Through workerd's own entry, routed by host name as Cloudflare routes a zone's requests.
     const send =
       (name: string): Send =>
       async (request) => {
-        const answer = await running.dispatchFetch(`http://${name}.workers.test/contact`, {
+        const answer = await miniflare.dispatchFetch(`http://${name}.workers.test/contact`, {
           method: request.method,
           headers: Object.fromEntries(request.headers),
           body: request.body ? await request.text() : undefined,
@@ -147,26 +132,15 @@ describe('Cloudflare Worker (workerd through Miniflare)', async () => {
   });
 });
 
-describe('Deno 2 (the deno binary from npm)', () => {
-  const deno = fileURLToPath(new URL('../../../node_modules/.bin/deno', import.meta.url));
-  let server: ListeningProcess | undefined;
-  let skipped: string | undefined;
+describe.skipIf(denoUnavailable)('Deno 2 (the deno binary from npm)', () => {
+  let server: RunningRuntime | undefined;
   beforeAll(async () => {
-    try {
-      execFileSync(deno, ['--version'], { stdio: 'ignore' });
-    } catch (error) {
-      skipped = `the deno binary cannot run here: ${String(error)}`;
-      console.warn(`SKIPPED: ${skipped}`);
-      return;
-    }
-    const script = readmeSnippet('**Deno 2**', 'deno-relay.mjs');
-    server = await startDeno(deno, script, settings(stub));
+    server = await startDenoServe(readmeSnippet('**Deno 2**', 'deno-relay.mjs'), settings(stub));
   }, 60_000);
   afterAll(() => server?.stop());
 
-  it('runs the README module under deno serve', async (context) => {
-    if (skipped || !server) return context.skip();
-    const url = server.url;
+  it('runs the README module under deno serve', async () => {
+    const url = (server as RunningRuntime).url;
     // deno serve gives the connection's address as the visitor's: every post here is 127.0.0.1.
     await visitorRound(
       stub,
@@ -192,27 +166,3 @@ describe('Netlify Function (Node, called as Netlify calls it)', () => {
     }
   });
 });
-
-/** `deno serve` on a free loopback port; its start-up line names the address. */
-function startDeno(
-  deno: string,
-  script: string,
-  env: Record<string, string>,
-): Promise<ListeningProcess> {
-  return startListeningProcess(script, [], {
-    name: 'deno serve',
-    startTimeoutMs: 30_000,
-    env: { PATH: process.env.PATH ?? '', HOME: workDir, DENO_NO_UPDATE_CHECK: '1', ...env },
-    command: [
-      deno,
-      'serve',
-      '--allow-env',
-      '--allow-net',
-      '--allow-read',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-    ],
-  });
-}
