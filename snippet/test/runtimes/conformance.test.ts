@@ -1,14 +1,21 @@
-// The contact protocol's conformance cases over real HTTP against the relay in workerd (through
-// Miniflare) and in Deno 2 (`deno serve`), with the runner the Node relay uses: each case makes a
-// fresh relay in the runtime (harness.mjs), whose API is a fake on this machine answering as the
-// case says.
+// The contact and chat protocols' conformance cases over real HTTP against the relay in workerd
+// (through Miniflare) and in Deno 2 (`deno serve`), with the runners the Node relay uses: each case
+// makes a fresh relay in the runtime (harness.mjs), whose API is a fake on this machine answering
+// as the case says (and recording the chat's prompts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { paths } from '../../src/client/index.js';
+import { CHAT_PATH } from '../../src/relay/index.js';
+import {
+  type ChatTarget,
+  caseSettings,
+  chatConformance,
+  upstreamAnswer,
+} from '../chat/chat-conformance.ts';
 import {
   apiAnswer,
-  type Case,
   type ContactTarget,
   contactConformance,
   contactSettings,
@@ -23,57 +30,92 @@ import {
 
 const harness = fileURLToPath(new URL('./harness.mjs', import.meta.url));
 
-let answers: Case['apiAnswers'];
-const fakeApi: Server = createServer(async (_incoming, outgoing) => {
-  const answer = apiAnswer(answers === 'unreachable' ? undefined : answers);
-  outgoing.writeHead(answer.status, Object.fromEntries(answer.headers));
-  outgoing.end(await answer.text());
+/** How the fake API answers the current case (undefined: it drops the connection); it records what it is sent. */
+let answer: () => Response | undefined = () => apiAnswer(undefined);
+const received: Array<{ path: string; body: string }> = [];
+const fakeApi: Server = createServer(async (incoming, outgoing) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  received.push({ path: incoming.url ?? '', body: Buffer.concat(chunks).toString() });
+  const response = answer();
+  if (!response) {
+    incoming.socket.destroy();
+    return;
+  }
+  // A fresh connection per call: Deno's fetch sends a request again when a connection it reused
+  // is dropped, which would make the "unreachable" API receive the prompt twice.
+  outgoing.writeHead(response.status, {
+    ...Object.fromEntries(response.headers),
+    connection: 'close',
+  });
+  outgoing.end(await response.text());
 });
 const address = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 let apiUrl = '';
-let closedUrl = '';
 
 beforeAll(async () => {
-  const closed = createServer();
-  await Promise.all(
-    [fakeApi, closed].map(
-      (server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
-    ),
-  );
+  await new Promise<void>((resolve) => fakeApi.listen(0, '127.0.0.1', resolve));
   apiUrl = address(fakeApi);
-  closedUrl = address(closed);
-  await new Promise((resolve) => closed.close(resolve));
 });
 afterAll(async () => {
   fakeApi.closeAllConnections();
   await new Promise((resolve) => fakeApi.close(resolve));
 });
 
-/** The runner's target: the harness served by `start`, told each case's settings. */
-function runtimeTarget(
-  start: () => Promise<RunningRuntime>,
-  runtimeAnswers?: ContactTarget['runtimeAnswers'],
-): ContactTarget {
+/** The harness served by `start` for the whole file; `prepare` gives it a case's relay. */
+function runtimeHarness(start: () => Promise<RunningRuntime>) {
   let runtime: RunningRuntime | undefined;
   beforeAll(async () => {
     runtime = await start();
   }, 60_000);
   afterAll(() => runtime?.stop());
   const url = () => (runtime as RunningRuntime).url;
+  const prepare = async (kind: 'contact' | 'chat', settings: object, chat?: object) => {
+    received.length = 0;
+    const response = await fetch(`${url()}/__case`, {
+      method: 'POST',
+      body: JSON.stringify({ kind, settings, chat }),
+    });
+    if (response.status !== 204) throw new Error(`__case answered ${response.status}`);
+  };
+  return { url, prepare };
+}
+
+function contactTarget(
+  runtime: ReturnType<typeof runtimeHarness>,
+  runtimeAnswers?: ContactTarget['runtimeAnswers'],
+): ContactTarget {
   return {
-    origin: url,
+    origin: runtime.url,
     runtimeAnswers,
     async prepare(apiAnswers) {
-      answers = apiAnswers;
-      const settings = {
-        ...contactSettings,
-        apiUrl: apiAnswers === 'unreachable' ? closedUrl : apiUrl,
+      answer = () => (apiAnswers === 'unreachable' ? undefined : apiAnswer(apiAnswers));
+      await runtime.prepare('contact', { ...contactSettings, apiUrl });
+    },
+  };
+}
+
+function chatTarget(runtime: ReturnType<typeof runtimeHarness>): ChatTarget {
+  return {
+    async prepare(testCase) {
+      const upstream = upstreamAnswer(testCase);
+      answer = () => upstream?.clone();
+      const { endpoint, chat } = caseSettings(testCase);
+      await runtime.prepare('chat', { ...endpoint, apiUrl }, chat);
+      return {
+        send: (request) =>
+          fetch(`${runtime.url()}${CHAT_PATH}`, {
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+            duplex: 'half',
+          } as RequestInit),
+        takePrompts: async () =>
+          received
+            .splice(0)
+            .filter(({ path }) => path.endsWith(paths.prompt))
+            .map(({ body }) => JSON.parse(body)),
       };
-      const response = await fetch(`${url()}/__case`, {
-        method: 'POST',
-        body: JSON.stringify({ kind: 'contact', settings }),
-      });
-      if (response.status !== 204) throw new Error(`__case answered ${response.status}`);
     },
   };
 }
@@ -87,21 +129,25 @@ const malformedHost = (why: string) => ({
 });
 
 describe.skipIf(workerdUnavailable)('workerd', () => {
+  const runtime = runtimeHarness(() => startWorkerd(harness, [{ name: 'harness' }]));
   contactConformance(
     'workerd',
-    runtimeTarget(
-      () => startWorkerd(harness, [{ name: 'harness' }]),
+    contactTarget(
+      runtime,
       malformedHost('workerd cannot make the request URL: TypeError Invalid URL string'),
     ),
   );
+  chatConformance('workerd', chatTarget(runtime));
 });
 
 describe.skipIf(denoUnavailable)('Deno 2', () => {
+  const runtime = runtimeHarness(() => startDenoServe(harness));
   contactConformance(
     'deno',
-    runtimeTarget(
-      () => startDenoServe(harness),
+    contactTarget(
+      runtime,
       malformedHost('Deno cannot make the request URL and answers Internal Server Error'),
     ),
   );
+  chatConformance('deno', chatTarget(runtime));
 });
