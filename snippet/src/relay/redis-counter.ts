@@ -23,6 +23,8 @@ redis.call('PEXPIRE', KEYS[1], window)
 return -1
 `;
 
+const CONNECT_TIMEOUT_MS = 2_000;
+
 export interface RedisCounter extends WindowCounter {
   close(): Promise<void>;
 }
@@ -36,15 +38,22 @@ export function createRedisCounter(url: string, keyPrefix = 'sitebeam:rate:'): R
     url,
     disableOfflineQueue: true,
     socket: {
-      connectTimeout: 2_000,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
     },
   });
   // Failures reach the caller through the rejected counts; an unheard 'error' would end the process.
   client.on('error', () => {});
   const connecting = client.connect().catch(() => undefined);
+  // Counts wait for the first connection (2 s at most), or a relay just started would take its
+  // first posts for an outage.
+  const firstConnection = Promise.race([
+    connecting,
+    new Promise((resolve) => setTimeout(resolve, CONNECT_TIMEOUT_MS).unref()),
+  ]);
   return {
     async take(key, limit, windowMs) {
+      await firstConnection;
       const answer = await client.sendCommand([
         'EVAL',
         SLIDING_WINDOW,
