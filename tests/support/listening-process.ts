@@ -1,5 +1,5 @@
-// Starts a command that prints `listening on http://…` and stops it again: the stub, the relay
-// (Node scripts by default), a relay under `deno serve`.
+// Starts a command that prints `listening on http://…` and stops it again: the stub, the relay (Node),
+// upstream's service (Python), a relay under `deno serve`.
 import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface ListeningProcess {
@@ -18,12 +18,14 @@ export async function startListeningProcess(
     env?: NodeJS.ProcessEnv;
     name: string;
     startTimeoutMs?: number;
-    /** The program and its options before `script` (default: this Node). */
-    command?: string[];
+    /** Runs the script; Node's own executable unless given. */
+    interpreter?: string;
+    /** The interpreter's own arguments, before the script (e.g. `serve --port 0` for deno). */
+    interpreterArgs?: string[];
   },
 ): Promise<ListeningProcess> {
-  const [program = process.execPath, ...programOptions] = options.command ?? [];
-  const child = spawn(program, [...programOptions, script, ...args], {
+  const interpreter = options.interpreter ?? process.execPath;
+  const child = spawn(interpreter, [...(options.interpreterArgs ?? []), script, ...args], {
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

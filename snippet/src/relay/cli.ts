@@ -15,6 +15,12 @@ import {
 import { createRelayHandler, type RelayHandler } from './handler.js';
 import { toNodeListener } from './node.js';
 import { type RateLimitStore, REDIS_URL_ENV, rateLimitStoreFromEnv } from './rate-limit-store.js';
+import {
+  type SocketLimits,
+  serverOptions,
+  socketLimitEnvNames,
+  socketLimitsFromEnv,
+} from './socket-limits.js';
 
 const usage = 'Usage: sitebeam-relay [--port 8788] [--host 127.0.0.1]';
 
@@ -28,7 +34,7 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.\nRate limits shared by several instances: ${REDIS_URL_ENV} (redis:// or rediss://; unset: counted in memory, per process).`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.\nSockets: ${Object.values(socketLimitEnvNames).join(', ')} (seconds to send the headers, default 10, and the whole request, default 30; connections open at once, default 512).\nRate limits shared by several instances: ${REDIS_URL_ENV} (redis:// or rediss://; unset: counted in memory, per process).`,
     );
     return;
   }
@@ -40,8 +46,10 @@ async function main(): Promise<void> {
   let handler: RelayHandler;
   let serves: string;
   let ownPages: string;
+  let limits: SocketLimits;
   let store: RateLimitStore | undefined;
   try {
+    limits = socketLimitsFromEnv(process.env);
     store = await rateLimitStoreFromEnv(process.env, (line) => console.error(line));
     const rateLimitCounter = store?.counter;
     const chat = chatConfigFromEnv(process.env);
@@ -64,7 +72,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const server = createServer(toNodeListener(handler));
+  const server = createServer(serverOptions(limits), toNodeListener(handler));
+  server.maxConnections = limits.maxConnections;
   server.on('error', (error) => fail(`sitebeam-relay: cannot listen: ${error.message}`));
   server.listen(port, values.host, () => {
     const address = server.address() as AddressInfo;

@@ -1,9 +1,11 @@
-// The chat protocol's conformance cases (contract/conformance/chat.cases.json) against a chat
-// endpoint on any runtime: the target makes a fresh endpoint for each case, configured as the case
-// says, with a fake of the API behind it that answers as the case says and records the prompts.
+// The chat protocol's conformance cases (contract/conformance/chat.cases.json) against the relay's
+// /chat handler, in front of the API the caller gives: a fake answering as each case says
+// (conformance.test.ts), the stub or the real service (tests/upstream). Every prompt the handler
+// sends, and the API's answer to it, is recorded.
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { ChatConfig, EndpointConfig } from '../../src/relay/index.js';
+import { expect } from 'vitest';
+import { paths } from '../../src/client/index.js';
+import { type ChatConfig, createChatHandler, type EndpointConfig } from '../../src/relay/index.js';
 
 export interface Case {
   id: string;
@@ -35,26 +37,19 @@ export interface Case {
   };
 }
 
-const file = JSON.parse(
+export const file = JSON.parse(
   readFileSync(new URL('../../../contract/conformance/chat.cases.json', import.meta.url), 'utf8'),
 ) as {
   endpoint: { models: string[]; settings: ChatConfig['settings']; rateLimitCount: number };
   cases: Case[];
 };
 
-export const token = 'chat-conformance-token-4f1c';
 const endpointUrl = 'https://relay.example/chat';
 const origins: Record<string, string> = {
   $ALLOWED_ORIGIN: 'https://shop.example',
   $OTHER_ORIGIN: 'https://elsewhere.example',
   $SELF_ORIGIN: 'https://relay.example',
 };
-const defaultUpstream = {
-  status: 200,
-  headers: {},
-  body: { response: ['an answer'], score: 0.5, status: 'ok' },
-};
-
 /** Replaces the file's placeholders with this endpoint's values. */
 function resolve(value: unknown): unknown {
   if (typeof value === 'string') {
@@ -101,27 +96,13 @@ function toRequest(request: Case['request'], body: unknown): Request {
   } as RequestInit);
 }
 
-/** The endpoint's settings for a case; the target adds how its API is reached. */
-export function caseSettings(testCase: Case): {
-  endpoint: Pick<EndpointConfig, 'apiToken' | 'allowedOrigins' | 'publicUrl'>;
-  chat: ChatConfig;
-} {
-  return {
-    endpoint: {
-      apiToken: token,
-      allowedOrigins: [origins.$ALLOWED_ORIGIN as string],
-      publicUrl: origins.$SELF_ORIGIN as string,
-    },
-    chat: {
-      models: file.endpoint.models,
-      settings: file.endpoint.settings,
-      rateLimitPerMinute: file.endpoint.rateLimitCount,
-      ...testCase.config,
-    },
-  };
-}
+const defaultUpstream = {
+  status: 200,
+  headers: {},
+  body: { response: ['an answer'], score: 0.5, status: 'ok' },
+};
 
-/** The API's answer to the case's prompt, or undefined when the case has it unreachable. */
+/** The fake API's answer to the case's prompt, or undefined when the case has it unreachable. */
 export function upstreamAnswer(testCase: Case): Response | undefined {
   const upstream = testCase.upstream ?? defaultUpstream;
   if (upstream === 'unreachable') return undefined;
@@ -131,30 +112,91 @@ export function upstreamAnswer(testCase: Case): Response | undefined {
   });
 }
 
-export interface ChatEndpoint {
-  send(request: Request): Promise<Response>;
-  /** The prompts the API received since the last call, which forgets them. */
-  takePrompts(): Promise<unknown[]>;
+/** The API behind the handler; `fetch` defaults to the global one. */
+export interface ChatApi {
+  apiUrl: string;
+  apiToken: string;
+  fetch?: typeof globalThis.fetch;
+  /** The models the owner lists, instead of the file's (a service without the file's `mock`). */
+  models?: string[];
+  /** A real service: the expected answer is the one the API gave, its null score left out. */
+  answerFromApi?: boolean;
+  /** Serves the handler in another runtime (workerd, Deno) instead of this process. */
+  host?: ChatHost;
 }
 
-export interface ChatTarget {
-  /** A fresh endpoint with the case's settings, whose API answers as `testCase.upstream` says. */
-  prepare(testCase: Case): Promise<ChatEndpoint>;
+/** A chat endpoint served by another runtime; the API behind it records the prompts. */
+export interface ChatHost {
+  /** Makes a fresh endpoint there with these settings; answers how to send it a request. */
+  serve(
+    endpoint: Omit<EndpointConfig, 'fetch' | 'log'>,
+    chat: ChatConfig,
+  ): Promise<(request: Request) => Promise<Response>>;
+  /** The prompts the API received, and its answers, since the last call, which forgets them. */
+  takeExchanges(): { prompts: unknown[]; answers: unknown[] };
 }
 
-async function run(target: ChatTarget, testCase: Case) {
-  const endpoint = await target.prepare(testCase);
+interface Exchange {
+  response: Response;
+  text: string;
+  prompts: unknown[];
+  /** What the API answered each prompt (JSON), in order. */
+  answers: unknown[];
+}
+
+async function run(testCase: Case, api: ChatApi): Promise<Exchange> {
+  const prompts: unknown[] = [];
+  const answers: unknown[] = [];
+  const apiFetch = api.fetch ?? globalThis.fetch;
+  const recording = async (url: string | URL | Request, init?: RequestInit) => {
+    const isPrompt = String(url).endsWith(paths.prompt);
+    if (isPrompt) prompts.push(JSON.parse(init?.body as string));
+    const answer = await apiFetch(url, init);
+    if (isPrompt)
+      answers.push(
+        await answer
+          .clone()
+          .json()
+          .catch(() => undefined),
+      );
+    return answer;
+  };
+  const endpoint = {
+    apiUrl: api.apiUrl,
+    apiToken: api.apiToken,
+    allowedOrigins: [origins.$ALLOWED_ORIGIN as string],
+    publicUrl: origins.$SELF_ORIGIN as string,
+  };
+  const chat = {
+    models: api.models ?? file.endpoint.models,
+    settings: file.endpoint.settings,
+    rateLimitPerMinute: file.endpoint.rateLimitCount,
+    ...testCase.config,
+  };
+  const context = { clientIp: '203.0.113.9' };
+  let send: (request: Request) => Promise<Response>;
+  if (api.host) {
+    send = await api.host.serve(endpoint, chat);
+  } else {
+    const handler = createChatHandler(
+      { ...endpoint, fetch: recording as typeof globalThis.fetch, log: () => undefined },
+      chat,
+    );
+    send = (request) => handler(request, context);
+  }
   for (let sent = 0; sent < (testCase.repeat ?? 0); sent++) {
     const repeated = testCase.repeatRequest ?? testCase.request;
-    await (await endpoint.send(toRequest(repeated, repeated.body))).arrayBuffer();
+    await (await send(toRequest(repeated, repeated.body))).arrayBuffer();
   }
-  await endpoint.takePrompts();
-  const response = await endpoint.send(toRequest(testCase.request, testCase.request.body));
+  api.host?.takeExchanges();
+  prompts.length = 0;
+  answers.length = 0;
+  const response = await send(toRequest(testCase.request, testCase.request.body));
   const text = await response.text();
-  return { response, text, prompts: await endpoint.takePrompts() };
+  return { response, text, ...(api.host ? api.host.takeExchanges() : { prompts, answers }) };
 }
 
-function check(testCase: Case, { response, text, prompts }: Awaited<ReturnType<typeof run>>) {
+function check(testCase: Case, { response, text, prompts }: Exchange, token: string) {
   const expected = resolve(testCase.expect) as Case['expect'];
   expect(response.status).toBe(expected.status);
   const headerText = JSON.stringify([...response.headers]);
@@ -187,25 +229,28 @@ function check(testCase: Case, { response, text, prompts }: Awaited<ReturnType<t
   else if (expected.prompt) expect(prompts).toEqual([expected.prompt]);
 }
 
-/** Runs every case against `target`, under `label` (e.g. `relay`, `workerd`). */
-export function chatConformance(label: string, target: ChatTarget): void {
-  let passed = 0;
-  afterAll(() => {
-    console.log(`chat conformance: ${passed} of ${file.cases.length} cases passed (${label})`);
-  });
+/** Runs one case through a fresh handler in front of `api`; fails the calling test on a mismatch. */
+export async function runChatCase(testCase: Case, api: ChatApi): Promise<void> {
+  const exchange = await run(testCase, api);
+  const expected = api.answerFromApi ? expectingApiAnswer(testCase, exchange.answers[0]) : testCase;
+  check(expected, exchange, api.apiToken);
+}
 
-  describe(`chat conformance (${label})`, () => {
-    it('holds enough cases to cover the protocol', () => {
-      expect(file.cases.length).toBeGreaterThanOrEqual(60);
-      expect(new Set(file.cases.map((testCase) => testCase.id)).size).toBe(file.cases.length);
-    });
-
-    it.each(file.cases.map((testCase) => [testCase.id, testCase] as const))(
-      '%s',
-      async (_id, testCase) => {
-        check(testCase, await run(target, testCase));
-        passed += 1;
-      },
-    );
-  });
+function expectingApiAnswer(testCase: Case, answer: unknown): Case {
+  const body = testCase.expect.body;
+  if (!body || !('response' in body) || typeof answer !== 'object' || answer === null)
+    return testCase;
+  const { response, score } = answer as { response?: unknown; score?: unknown };
+  const { score: fakeScore, ...rest } = body;
+  // Where the case expects a score, it is the API's; a null one is left out.
+  const scoreShown = fakeScore !== undefined && typeof score === 'number';
+  const scoreLeftOut = fakeScore !== undefined && !scoreShown;
+  return {
+    ...testCase,
+    expect: {
+      ...testCase.expect,
+      body: { ...rest, response, ...(scoreShown ? { score } : {}) },
+      bodyAbsent: [...(testCase.expect.bodyAbsent ?? []), ...(scoreLeftOut ? ['score'] : [])],
+    },
+  };
 }

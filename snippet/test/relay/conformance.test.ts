@@ -1,45 +1,45 @@
-// The contact protocol's conformance cases against the relay served over real HTTP by
-// toNodeListener, a fresh relay per case, its API a fake answering as each case says.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
-import { createRelayHandler, toNodeListener } from '../../src/relay/index.js';
+// The contact protocol's conformance cases (contract/conformance/contact.cases.json) against the
+// relay served over real HTTP by toNodeListener, a fresh relay per case. The API behind it is a
+// fake answering as each case says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAnswer,
   type Case,
-  contactConformance,
-  contactSettings,
+  cases,
+  closeRelayServer,
+  openRelayServer,
+  runContactCase,
 } from './contact-conformance.ts';
 
-let listener: ReturnType<typeof toNodeListener>;
-const server = createServer((incoming, outgoing) => listener(incoming, outgoing));
-let origin = '';
+let passed = 0;
 
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+beforeAll(openRelayServer);
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  console.log(`contact conformance: ${passed} of ${cases.length} cases passed (relay)`);
+  await closeRelayServer();
 });
 
-function relayFor(apiAnswers: Case['apiAnswers']) {
-  const fakeApi = async () => {
+function fakeApi(apiAnswers: Case['apiAnswers']) {
+  return async () => {
     if (apiAnswers === 'unreachable') throw new TypeError('fetch failed');
     return apiAnswer(apiAnswers);
   };
-  return createRelayHandler({
-    ...contactSettings,
-    apiUrl: 'https://api.example',
-    fetch: fakeApi as typeof fetch,
-    log: () => {},
-  });
 }
 
-contactConformance('relay', {
-  origin: () => origin,
-  prepare: async (apiAnswers) => {
-    listener = toNodeListener(relayFor(apiAnswers));
-  },
+describe('contact conformance (relay)', () => {
+  it('has at least 60 cases with unique ids', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+
+  for (const testCase of cases) {
+    it(`${testCase.id}: ${testCase.rule}`, async () => {
+      await runContactCase(testCase, {
+        apiUrl: 'https://api.example',
+        apiToken: 'conformance-token',
+        fetch: fakeApi(testCase.apiAnswers) as typeof fetch,
+      });
+      passed += 1;
+    });
+  }
 });

@@ -62,8 +62,8 @@ export function startDenoServe(
     name: 'deno serve',
     startTimeoutMs: 30_000,
     env: { PATH: process.env.PATH ?? '', HOME: workDir, DENO_NO_UPDATE_CHECK: '1', ...env },
-    command: [
-      binary('deno'),
+    interpreter: binary('deno'),
+    interpreterArgs: [
       'serve',
       '--allow-env',
       '--allow-net',
