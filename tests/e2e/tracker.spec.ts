@@ -18,6 +18,7 @@ import { callStub, type RunningStub, startStub } from '../support/stub-server.ts
 
 const website = 'example.com';
 const esmDist = new URL('../../snippet/dist/tracker/', import.meta.url);
+const klaroFile = new URL('../../node_modules/klaro/dist/klaro.js', import.meta.url);
 let stub: RunningStub;
 let site: StaticSite;
 let strictSite: StaticSite;
@@ -40,6 +41,23 @@ const esmApp = (api: string) => `import { init } from './index.js';
 init({ api: '${api}', website: '${website}', trackLocalhost: true, trackAutomation: true });`;
 
 const ESM_PAGE = '<script type="module" src="/esm/app.js"></script>';
+
+/**
+ * A real consent manager, Klaro! (served from node_modules, never bundled), asking about one
+ * service whose callback passes the visitor's choice to `sitebeam.consent()`.
+ */
+const KLARO = `<script>
+window.klaroConfig = { acceptAll: true, services: [{ name: 'sitebeam', title: 'Sitebeam',
+  purposes: ['statistics'], callback: function (given) { window.sitebeam.consent(given); } }] };
+</script><script defer src="/klaro.js"></script>`;
+
+/** The README's queue stub, which takes `consent()` calls made before the tag has loaded. */
+const QUEUE_STUB = `<script>window.sitebeam = window.sitebeam || { q: [], track: function (o) { this.q.push(o) }, consent: function (c) { this.c = c } };</script>`;
+
+/** The ESM build waiting for consent, its `consent` where Klaro's callback finds it. */
+const esmConsentApp = (api: string) => `import { consent, init, track } from './index.js';
+window.sitebeam = { consent, track };
+init({ api: '${api}', website: '${website}', trackLocalhost: true, trackAutomation: true, consent: 'required' });`;
 
 const stubCall = (path: string, method = 'GET', body?: unknown) =>
   // biome-ignore lint/suspicious/noExplicitAny: the stub's JSON, read field by field in assertions.
@@ -89,6 +107,8 @@ test.beforeAll(async () => {
     '/admin/users': html('Admin', tags(api, 'data-exclude="/app#/private*, /admin*"')),
     '/debug': html('Debug', tags(api, 'data-debug', '')),
     '/esm': html('ESM', ESM_PAGE),
+    '/consent': html('Consent', QUEUE_STUB + KLARO + tags(api, 'data-consent')),
+    '/esm/consent': html('ESM consent', ESM_PAGE.replace('app.js', 'consent-app.js') + KLARO),
     '/spa': html('Tag app', tags(api)),
     '/account/reset-password': html('Reset', tags(api)),
     '/esm/account/reset-password': html('Reset', ESM_PAGE),
@@ -250,24 +270,6 @@ test.describe('self-exclusion', () => {
     expect(beacons).toEqual([]);
     expect(errors).toEqual([]);
   });
-
-  test('the old localStorage flag becomes the cookie after one last visit', async ({ context }) => {
-    const { page, beacons } = await watch(context);
-    await page.goto(`${site.url}/second`);
-    // Set by an older version's instructions, once this page's own visit is over.
-    await expectVisits(1);
-    await page.evaluate(() => localStorage.setItem('sitebeam_ignore', 'true'));
-    await stubCall('/__stub/visits', 'DELETE');
-    beacons.length = 0;
-    await page.goto(`${site.url}/`);
-    await expectVisits(1);
-    await expect
-      .poll(async () => (await context.cookies()).map((c) => `${c.name}=${c.value}`))
-      .toEqual(['sitebeam_ignore=true']);
-    await page.getByRole('link', { name: 'Second page' }).click();
-    await expectVisits(1);
-    expect(beacons).toHaveLength(1);
-  });
 });
 
 test.describe('Do Not Track', () => {
@@ -375,15 +377,67 @@ const builds = [
 async function serveEsm(page: Page) {
   await page.route(`${site.url}/esm/*.js`, async (route) => {
     const file = new URL(route.request().url()).pathname.replace('/esm/', '');
-    const body =
-      file === 'app.js' ? esmApp(stub.url) : await readFile(new URL(file, esmDist), 'utf8');
+    const apps: Record<string, string> = {
+      'app.js': esmApp(stub.url),
+      'consent-app.js': esmConsentApp(stub.url),
+    };
+    const body = apps[file] ?? (await readFile(new URL(file, esmDist), 'utf8'));
     await route.fulfill({ contentType: 'text/javascript', body });
   });
+  await page.route(`${site.url}/klaro.js`, async (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: await readFile(klaroFile, 'utf8') }),
+  );
 }
 
 /** The `Referer` of each visit request, in the order they left the page. */
 const referers = (beacons: Request[]) =>
   Promise.all(beacons.map((request) => request.headerValue('referer')));
+
+for (const build of [
+  { name: 'the tag', path: '/consent' },
+  { name: 'the ESM build', path: '/esm/consent' },
+]) {
+  test(`consent with Klaro!, ${build.name}: nothing before "yes", one view after, routes counted, nothing after "no"`, async ({
+    context,
+  }) => {
+    const { page, beacons, errors } = await watch(context);
+    await serveEsm(page);
+    const start = `${site.url}${build.path}`;
+    await page.goto(start);
+    const accept = page.getByRole('button', { name: "That's ok" });
+    await expect(accept).toBeVisible();
+    await expectVisits(0);
+    expect(beacons).toEqual([]);
+
+    await accept.click();
+    const [first] = await expectVisits(1);
+    expect(first?.referrer).toBe(start);
+
+    await page.evaluate((path) => history.pushState({}, '', `${path}/after`), build.path);
+    await expectVisits(2);
+    expect(await referers(beacons)).toEqual([start, `${start}/after`]);
+
+    await page.evaluate(() => {
+      const manager = (
+        window as never as { klaro: { getManager: () => KlaroManager } }
+      ).klaro.getManager();
+      manager.updateConsent('sitebeam', false);
+      manager.saveAndApplyConsents();
+    });
+    await page.evaluate((path) => history.pushState({}, '', `${path}/withdrawn`), build.path);
+    await page.evaluate(() =>
+      (window as never as { sitebeam: { track: () => Promise<unknown> } }).sitebeam.track(),
+    );
+    await expectVisits(2);
+    expect(beacons).toHaveLength(2);
+    expect(errors).toEqual([]);
+  });
+}
+
+interface KlaroManager {
+  updateConsent: (service: string, given: boolean) => void;
+  saveAndApplyConsents: () => void;
+}
 
 for (const build of builds) {
   test.describe(`single-page navigation, ${build.name}`, () => {

@@ -3,8 +3,20 @@ import type { Config, TrackerOptions } from './options.js';
 
 export let config: Config;
 
+/**
+ * Whether views may be sent. Where the site asks for consent (`data-consent`), not until the
+ * page's consent manager says yes; held in memory only: the manager remembers the choice.
+ */
+export let consented: boolean;
+
 export const configure = (value: Config): void => {
   config = value;
+  consented = !('consent' in value);
+};
+
+/** Only `true` gives consent: a banner passing anything else (`'no'`, `1`) has not said yes. */
+export const setConsent = (given: boolean): void => {
+  consented = given === true;
 };
 
 /** `init()` options as the tag's data-* attributes would give them. */
@@ -20,5 +32,6 @@ export const fromOptions = (options: TrackerOptions): Config => {
   if (options.trackLocalhost) result.trackLocalhost = '';
   if (options.exclude?.length) result.exclude = options.exclude.join(',');
   if (options.debug) result.debug = '';
+  if (options.consent === 'required') result.consent = '';
   return result;
 };

@@ -1,10 +1,11 @@
 // The ESM build: `import { init, track } from 'sitebeam'`. Same core as the tag, no global.
-import { configure, fromOptions } from './config.js';
-import type { Track, TrackerOptions } from './options.js';
+import { configure, fromOptions, setConsent } from './config.js';
+import type { Consent, Track, TrackerOptions } from './options.js';
 import { track as send } from './send.js';
-import { watchViews } from './views.js';
+import { consent as consentAndView, watchViews } from './views.js';
 
 export {
+  type Consent,
   TRACK_EVENT,
   type Track,
   type TrackerOptions,
@@ -18,15 +19,29 @@ export interface InitOptions extends TrackerOptions {
 }
 
 let started = false;
+let autoPageViews = true;
+let givenBeforeInit: boolean | undefined;
 const waiting: (() => void)[] = [];
 
 /** Starts the tracker once; later calls are ignored (a re-rendered root component may call it again). */
 export const init = (options: InitOptions): void => {
   if (started || typeof window === 'undefined') return;
   started = true;
+  autoPageViews = options.autoPageViews !== false;
   configure(fromOptions(options));
-  if (options.autoPageViews !== false) watchViews();
+  if (givenBeforeInit !== undefined) setConsent(givenBeforeInit);
+  if (autoPageViews) watchViews();
   for (const run of waiting.splice(0)) run();
+};
+
+/**
+ * Gives or withdraws consent (with `consent: 'required'`, nothing is sent before a "yes"). A "yes"
+ * counts the page shown, once, unless `autoPageViews` is false. Before `init()` the last call is kept.
+ */
+export const consent: Consent = (given) => {
+  if (!started) givenBeforeInit = given;
+  else if (autoPageViews) consentAndView(given);
+  else setConsent(given);
 };
 
 /** Sends one page view. Calls made before `init()` wait for it; on a server they resolve to `undefined`. */

@@ -27,6 +27,8 @@ export interface TrackerOptions {
   exclude?: string[];
   /** Print in the console why a view was skipped. Default: false. */
   debug?: boolean;
+  /** `'required'`: send nothing until `consent(true)`. Default: counted without asking. */
+  consent?: 'required';
 }
 
 export interface TrackOptions {
@@ -36,6 +38,9 @@ export interface TrackOptions {
 
 /** Sends one page view; resolves to the visit record, or `undefined` when skipped or sent by the pixel. Never rejects. */
 export type Track = (options?: TrackOptions) => Promise<TrackerRecord | undefined>;
+
+/** Gives (`true`) or withdraws (`false`) the visitor's consent to be counted; a "yes" counts the page shown, once. */
+export type Consent = (given: boolean) => void;
 
 /** The name of the `CustomEvent` dispatched on `document` after each JSON send; `detail` is the record. */
 export const TRACK_EVENT = 'sitebeam:track';
@@ -58,4 +63,5 @@ export interface Config {
   /** Comma-separated patterns. */
   exclude?: string;
   debug?: string;
+  consent?: string;
 }

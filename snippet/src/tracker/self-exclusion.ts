@@ -1,8 +1,8 @@
 // A visitor's own choice never to be counted on a site: the cookie `sitebeam_ignore=true`.
 //
-// Not localStorage, which older versions read: in Chromium the first localStorage read of a page
-// is two synchronous round trips to the browser process (access check, then the whole map),
-// 2–5 ms that stood before the request on every load; document.cookie is one.
+// Not localStorage: in Chromium the first localStorage read of a page is two synchronous round
+// trips to the browser process (access check, then the whole map), 2–5 ms that would stand
+// before the request on every load; document.cookie is one.
 
 /**
  * The visitor sets it with `document.cookie = 'sitebeam_ignore=true; path=/; max-age=34560000'`.
@@ -10,17 +10,5 @@
 export const selfExcluded = (): boolean | undefined => {
   try {
     return /(^|; )sitebeam_ignore=true(;|$)/.test(document.cookie);
-  } catch {}
-};
-
-/**
- * Turns the old `localStorage.sitebeam_ignore = 'true'` into the cookie. Runs once a request has
- * been answered, off the path to it; so the first view after the upgrade is the only one counted.
- */
-export const migrateSelfExclusion = (): void => {
-  try {
-    if (localStorage.sitebeam_ignore === 'true')
-      // biome-ignore lint/suspicious/noDocumentCookie: cookieStore is asynchronous, and missing from Firefox and Safari before 2025.
-      document.cookie = 'sitebeam_ignore=true;path=/;max-age=34560000';
   } catch {}
 };

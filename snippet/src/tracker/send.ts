@@ -2,7 +2,6 @@
 import { config } from './config.js';
 import { TRACK_EVENT, type Track, type TrackerRecord } from './options.js';
 import { keptQuery, pageUrl } from './page-url.js';
-import { migrateSelfExclusion } from './self-exclusion.js';
 import { skipReason } from './skip.js';
 
 /** The prefix of `paths.trackerJson`/`trackerImg` in the contract, spelled out for bytes (a test checks they agree). */
@@ -32,7 +31,6 @@ export const track: Track = async (options = {}) => {
         referrer: pageUrl(),
         referrerPolicy,
       });
-      migrateSelfExclusion();
       if (response.ok) {
         const record: TrackerRecord = await response.json();
         document.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: record }));

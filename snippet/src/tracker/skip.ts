@@ -1,5 +1,5 @@
 // Why a view is not sent. Each reason is named after the option that overrides it.
-import { config } from './config.js';
+import { config, consented } from './config.js';
 import { listPattern } from './pattern.js';
 import { selfExcluded } from './self-exclusion.js';
 
@@ -11,6 +11,7 @@ export const currentPage = (): string =>
 
 /** The reason this view must not be sent, or a falsy value when it may. */
 export const skipReason = (): string | false | undefined =>
+  (!consented && 'consent') ||
   (config.respectDnt !== 'false' &&
     (navigator.doNotTrack === '1' || (navigator as PrivacyNavigator).globalPrivacyControl) &&
     'respectDnt') ||

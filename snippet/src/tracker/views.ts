@@ -1,4 +1,6 @@
 // Automatic page views, from the browser's own navigation events: no timer ever wakes the page.
+import { consented, setConsent } from './config.js';
+import type { Consent } from './options.js';
 import { track } from './send.js';
 import { currentPage } from './skip.js';
 
@@ -10,11 +12,22 @@ let last = '';
  */
 const view = () => {
   const page = currentPage();
-  // A prerendered page is not a view until it is shown.
-  if (!(document as Document & { prerendering?: boolean }).prerendering && page !== last) {
+  // A prerendered page is not a view until it is shown; a page shown before consent is counted
+  // when it comes.
+  if (
+    !(document as Document & { prerendering?: boolean }).prerendering &&
+    consented &&
+    page !== last
+  ) {
     last = page;
     track();
   }
+};
+
+/** The consent of a page whose views are counted automatically. */
+export const consent: Consent = (given) => {
+  setConsent(given);
+  view();
 };
 
 /** Wraps in place, so a framework wrapping the same method before or after keeps working. */

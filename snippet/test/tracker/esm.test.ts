@@ -117,3 +117,29 @@ describe("import { init, track } from 'sitebeam'", () => {
     ).toEqual({ api });
   });
 });
+
+describe("init({ consent: 'required' })", () => {
+  it('keeps a consent() given before init(), and counts the page shown once on "yes"', async () => {
+    const page = preparePage();
+    const { consent, init } = await load();
+    consent(false);
+    init({ api, website: 'example.com', consent: 'required' });
+    await settle();
+    expect(page.fetch).not.toHaveBeenCalled();
+    consent(true);
+    consent(true);
+    await settle();
+    expect(page.sentFrom).toEqual(['https://shop.example/']);
+  });
+
+  it('with autoPageViews: false a "yes" sends nothing by itself, and lets track() send', async () => {
+    const page = preparePage();
+    const { consent, init, track } = await load();
+    init({ api, website: 'example.com', consent: 'required', autoPageViews: false });
+    await expect(track()).resolves.toBeUndefined();
+    consent(true);
+    await settle();
+    expect(page.fetch).not.toHaveBeenCalled();
+    await expect(track()).resolves.toEqual(record('example.com'));
+  });
+});

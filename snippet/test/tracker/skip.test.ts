@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   api,
   loadTag,
@@ -134,37 +134,6 @@ describe('self-exclusion', () => {
       throwOnRead(document, 'cookie'),
     );
     expect(count).toBe(1);
-  });
-});
-
-describe('the old localStorage.sitebeam_ignore', () => {
-  it('is read only after the request, then becomes the cookie: later views are skipped', async () => {
-    const requestsBeforeRead: number[] = [];
-    const { page } = await requestsFor('https://shop.example/', {}, () =>
-      setProperty(window, 'localStorage', {
-        get sitebeam_ignore() {
-          requestsBeforeRead.push(vi.mocked(fetch).mock.calls.length);
-          return 'true';
-        },
-      }),
-    );
-    expect(requestsBeforeRead).toEqual([1]);
-    expect(document.cookie).toBe('sitebeam_ignore=true');
-    history.pushState({}, '', '/next');
-    await sitebeam().track();
-    expect(page.sentFrom).toEqual(['https://shop.example/']);
-  });
-
-  it('sets no cookie for any other value, or when storage is blocked', async () => {
-    await requestsFor('https://shop.example/', {}, () =>
-      localStorage.setItem('sitebeam_ignore', 'false'),
-    );
-    resetPage();
-    const { count } = await requestsFor('https://shop.example/', {}, () =>
-      throwOnRead(window, 'localStorage'),
-    );
-    expect(count).toBe(1);
-    expect(document.cookie).toBe('');
   });
 });
 

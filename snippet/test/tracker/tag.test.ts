@@ -13,7 +13,9 @@ import {
 
 type Sitebeam = {
   track: (options?: { website?: string }) => Promise<unknown>;
+  consent?: (given: unknown) => void;
   q?: unknown[];
+  c?: unknown;
 };
 const page = window as unknown as { sitebeam?: Sitebeam };
 
@@ -83,5 +85,65 @@ describe('the tag', () => {
     vi.resetModules();
     await expect(import('../../src/tracker/script-tag.js')).resolves.toBeDefined();
     expect(requested(browser)).toEqual([]);
+  });
+});
+
+describe('data-consent', () => {
+  const stub = (): Sitebeam => ({
+    q: [],
+    track(options) {
+      this.q?.push(options);
+      return Promise.resolve(undefined);
+    },
+    consent(given) {
+      this.c = given;
+    },
+  });
+
+  it('sends nothing until consent(true), then the page shown once, and later paths', async () => {
+    const browser = preparePage();
+    await loadTag({ api, website: 'example.com', consent: '' });
+    history.pushState({}, '', '/before');
+    await page.sitebeam?.track();
+    await settle();
+    expect(browser.fetch).not.toHaveBeenCalled();
+    page.sitebeam?.consent?.(true);
+    page.sitebeam?.consent?.(true);
+    history.pushState({}, '', '/after');
+    await settle();
+    expect(browser.sentFrom).toEqual(['https://shop.example/before', 'https://shop.example/after']);
+  });
+
+  it('only true gives consent; consent(false) stops every later send', async () => {
+    const browser = preparePage();
+    await loadTag({ api, website: 'example.com', consent: '' });
+    page.sitebeam?.consent?.('yes');
+    page.sitebeam?.consent?.(1);
+    await settle();
+    expect(browser.fetch).not.toHaveBeenCalled();
+    page.sitebeam?.consent?.(true);
+    page.sitebeam?.consent?.(false);
+    history.pushState({}, '', '/later');
+    await page.sitebeam?.track();
+    await settle();
+    expect(browser.sentFrom).toEqual(['https://shop.example/']);
+  });
+
+  it('takes the consent queued by the stub before the file loaded', async () => {
+    const browser = preparePage();
+    page.sitebeam = stub();
+    page.sitebeam.consent?.(true);
+    await loadTag({ api, website: 'example.com', consent: '' });
+    await settle();
+    expect(browser.sentFrom).toEqual(['https://shop.example/']);
+  });
+
+  it('without data-consent a queued withdrawal still holds', async () => {
+    const browser = preparePage();
+    page.sitebeam = stub();
+    page.sitebeam.consent?.(false);
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    expect(browser.fetch).not.toHaveBeenCalled();
   });
 });
