@@ -82,7 +82,7 @@ final class ApiResult {
    *   ("attachment.b64"), "body" for the body as a whole.
    */
   public function refusedFields(): array {
-    $issues = $this->status === UpstreamCodes::UPSTREAM_VALIDATION_STATUS ? ($this->body['detail'] ?? NULL) : NULL;
+    $issues = $this->status === Contract::UPSTREAM_VALIDATION_STATUS ? ($this->body['detail'] ?? NULL) : NULL;
     $fields = [];
     foreach (is_array($issues) ? $issues : [] as $issue) {
       $location = is_array($issue) && is_array($issue['loc'] ?? NULL) ? array_filter($issue['loc'], 'is_scalar') : [];
@@ -164,10 +164,10 @@ final class ApiResult {
     return match (TRUE) {
       $this->status === 0 => self::NOT_CONFIGURED,
       $this->status === 401 => self::TOKEN_WRONG,
-      $this->status === 403 && $this->code() === UpstreamCodes::ERROR_ACCOUNT_NOT_CONFIRMED => self::ACCOUNT_NOT_CONFIRMED,
+      $this->status === 403 && $this->code() === Contract::ERROR_ACCOUNT_NOT_CONFIRMED => self::ACCOUNT_NOT_CONFIRMED,
       $this->status === 403 => self::NOT_ENABLED,
       $this->status === 405 && $this->code() === Contract::ERROR_DISABLED_EMAIL_SERVICE => self::SERVICE_DISABLED,
-      $this->status === 405 && $this->code() === UpstreamCodes::ERROR_CWAI_NOT_IMPLEMENED => self::AI_ABSENT,
+      $this->status === 405 && $this->code() === Contract::ERROR_CWAI_NOT_IMPLEMENED => self::AI_ABSENT,
       $this->refusedFields() !== [] => self::INVALID_FIELD,
       $this->status === 429 => self::RATE_LIMITED,
       $this->status >= 500 => self::SERVER_ERROR,

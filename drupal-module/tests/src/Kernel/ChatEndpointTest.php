@@ -184,12 +184,12 @@ final class ChatEndpointTest extends KernelTestBase {
     $form_state = (new FormState())->setValues([
       'model' => 'log',
       'message' => 'Hello console',
-      'settings' => ['num_beams' => '3', 'top_p' => '0.9', 'early_stopping' => 'false', 'top_k' => ''],
+      'settings' => ['num_beans' => '3', 'top_p' => '0.9', 'early_stopping' => 'false', 'top_k' => ''],
       'op' => 'Send prompt',
     ]);
     $this->container->get('form_builder')->submitForm(ChatConsoleForm::class, $form_state);
     $this->assertSame([], array_map('strval', $form_state->getErrors()));
-    $settings = ['num_beams' => 3, 'top_p' => 0.9, 'early_stopping' => FALSE];
+    $settings = ['num_beans' => 3, 'top_p' => 0.9, 'early_stopping' => FALSE];
     $this->assertSame([['model' => 'log', 'message' => 'Hello console', 'settings' => $settings]], $this->promptsReceived());
     $form = $this->container->get('form_builder')->buildForm(ChatConsoleForm::class, $form_state);
     $html = (string) $this->container->get('renderer')->renderInIsolation($form);
