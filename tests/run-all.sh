@@ -45,7 +45,8 @@ run_layers_side_by_side() { # name:command ...
   mkdir -p "$logs"
   for entry in "$@"; do
     name=${entry%%:*}
-    (run_layer "$name" bash -c "${entry#*:}" >"$logs/$name.log" 2>&1; [ ${#failed_layers[@]} -eq 0 ]) &
+    # The subshell would inherit the layers that failed before it: each counts only its own failure.
+    (failed_layers=(); run_layer "$name" bash -c "${entry#*:}" >"$logs/$name.log" 2>&1; [ ${#failed_layers[@]} -eq 0 ]) &
     pids+=($!) names+=("$name")
   done
   local index
