@@ -216,6 +216,53 @@ const phpString = (value) => {
 };
 const phpPattern = (source) => phpString(`/${source}/uD`);
 
+/** A nested PHP array of strings and booleans; small ones on one line (WordPress: one key at most). */
+const phpNested = (value, style, unit) => {
+  if (typeof value === 'boolean') return style.keyword(String(value));
+  if (typeof value === 'string') return phpString(value);
+  const list = Array.isArray(value);
+  const entries = Object.entries(value);
+  const keyWidth = style.align ? Math.max(...entries.map(([key]) => phpString(key).length)) : 0;
+  const items = (pad) =>
+    entries.map(([key, item]) => {
+      const text = phpNested(item, style, unit).replace(/\n/g, `\n${unit}`);
+      return list ? text : `${phpString(key).padEnd(pad)} => ${text}`;
+    });
+  const inline = style.inlineArray(items(0).join(', '));
+  const mayInline = list || entries.length === 1 || !style.align;
+  if (mayInline && !inline.includes('\n') && inline.length <= 70) return inline;
+  return style.blockArray(
+    items(keyWidth)
+      .map((item) => `${unit}${item},`)
+      .join('\n'),
+  );
+};
+
+// The answer checks' methods, written once in WordPress's style and turned into Drupal's.
+const answerChecksTemplate = readFileSync(new URL('contract/answer-checks.php.tmpl', root), 'utf8');
+const camelCase = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+const phpAnswerChecks = (style, indent) => {
+  const code = style.align
+    ? answerChecksTemplate.replace(/\b(NULL|TRUE|FALSE)\b/g, (word) => word.toLowerCase())
+    : answerChecksTemplate
+        .replace(/\t/g, '  ')
+        .replace(/([([]) /g, '$1')
+        .replace(/ ([)\]])/g, '$1')
+        .replace(/! /g, '!')
+        .replace(/array\(\)/g, '[]')
+        .replace(/^( \* @param \S+) +(\$\S+) +(.+)$/gm, '$1 $2\n *   $3')
+        .replace(/^( \* @return \S+) (.+)$/gm, '$1\n *   $2')
+        .replace(
+          /\b(answer_problem|shape_problem|shape_fits|value_kind|shape_kind|is_list)\b/g,
+          camelCase,
+        );
+  return code
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line ? `${indent}${line}` : line))
+    .join('\n');
+};
+
 /** Every constant of the class, in order: [name, value, doc], value being a PHP expression. */
 function phpConstants(style) {
   const list = (items) => style.array(items.map(phpString));
@@ -325,6 +372,11 @@ function phpConstants(style) {
   );
   add('CHAT_ALLOWED_METHODS', phpString(chat.methods.allow), 'The Allow header of a 405.');
   errors('CHAT_ERROR', chat.errors, "The chat protocol's error codes (i18n_code).");
+  add(
+    'ANSWER_SHAPES',
+    phpNested(answerShapes, style, style.unit),
+    'The shape of each answer of the API, checked by answer_problem().\n\nA shape is a kind (string, number, boolean, null, literal, list, object, union) and its parts.',
+  );
   return constants;
 }
 
@@ -377,6 +429,8 @@ function php({ namespace, indent, guard, style }) {
 ${docComment(guard ? summary : `${summary}\n\n${notice}`, '')}final class Contract {
 
 ${body}
+
+${phpAnswerChecks(style, indent)}
 ${style.align ? '' : '\n'}}
 `;
 }
@@ -384,6 +438,10 @@ ${style.align ? '' : '\n'}}
 const wordpressStyle = {
   width: 100,
   align: true,
+  unit: '\t',
+  keyword: (word) => word,
+  inlineArray: (items) => `array( ${items} )`,
+  blockArray: (lines) => `array(\n${lines}\n)`,
   array: (items) => `array( ${items.join(', ')} )`,
   map: (entries) => {
     const width = Math.max(...entries.map(([key]) => key.length));
@@ -392,6 +450,10 @@ const wordpressStyle = {
 };
 const drupalStyle = {
   width: 80,
+  unit: '  ',
+  keyword: (word) => word.toUpperCase(),
+  inlineArray: (items) => `[${items}]`,
+  blockArray: (lines) => `[\n${lines}\n]`,
   array: (items) =>
     items.join(', ').length > 60
       ? `[\n${items.map((item) => `  ${item},`).join('\n')}\n]`

@@ -335,4 +335,266 @@ final class Contract {
     self::CHAT_ERROR_NOT_CONFIGURED => 503,
   ];
 
+  /**
+   * The shape of each answer of the API, checked by answer_problem().
+   *
+   * A shape is a kind (string, number, boolean, null, literal, list, object,
+   * union) and its parts.
+   */
+  public const ANSWER_SHAPES = [
+    'email' => [
+      'kind' => 'object',
+      'fields' => [
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+        'id' => ['type' => ['kind' => 'string']],
+      ],
+    ],
+    'models' => [
+      'kind' => 'object',
+      'fields' => [
+        'models' => ['type' => ['kind' => 'list', 'of' => ['kind' => 'string']]],
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+      ],
+    ],
+    'prompt' => [
+      'kind' => 'object',
+      'fields' => [
+        'response' => ['type' => ['kind' => 'list', 'of' => ['kind' => 'string']]],
+        'score' => ['type' => ['kind' => 'number']],
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+      ],
+    ],
+    'load' => [
+      'kind' => 'object',
+      'fields' => [
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+        'model' => ['type' => ['kind' => 'string']],
+        'state' => [
+          'type' => [
+            'kind' => 'union',
+            'of' => [
+              ['kind' => 'literal', 'value' => 'loading'],
+              ['kind' => 'literal', 'value' => 'ready'],
+            ],
+          ],
+        ],
+      ],
+    ],
+    'tracker' => [
+      'kind' => 'object',
+      'fields' => [
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+        'type' => ['type' => ['kind' => 'literal', 'value' => 'tracker']],
+        'time' => ['type' => ['kind' => 'string']],
+        'host' => ['type' => ['kind' => 'string']],
+        'user_agent' => ['type' => ['kind' => 'string']],
+        'os' => ['type' => ['kind' => 'string']],
+        'device' => ['type' => ['kind' => 'string']],
+        'browser' => ['type' => ['kind' => 'string']],
+        'details' => [
+          'type' => [
+            'kind' => 'object',
+            'fields' => [
+              'brand' => ['type' => ['kind' => 'string']],
+              'type' => ['type' => ['kind' => 'string']],
+            ],
+          ],
+        ],
+        'referrer' => ['type' => ['kind' => 'string']],
+        'website' => ['type' => ['kind' => 'string']],
+        'infos' => [
+          'type' => [
+            'kind' => 'object',
+            'fields' => [
+              'status' => [
+                'type' => [
+                  'kind' => 'union',
+                  'of' => [
+                    ['kind' => 'literal', 'value' => 'ok'],
+                    ['kind' => 'literal', 'value' => 'ko'],
+                  ],
+                ],
+              ],
+              'status_code' => ['type' => ['kind' => 'number']],
+              'city' => ['type' => ['kind' => 'string']],
+              'region' => ['type' => ['kind' => 'string']],
+              'country' => ['type' => ['kind' => 'string']],
+              'region_code' => ['type' => ['kind' => 'string']],
+              'country_iso' => ['type' => ['kind' => 'string']],
+              'lookup' => ['type' => ['kind' => 'string']],
+              'timezone' => ['type' => ['kind' => 'string']],
+              'utc_offset' => ['type' => ['kind' => 'string']],
+              'currency' => ['type' => ['kind' => 'string']],
+              'asn' => ['type' => ['kind' => 'string']],
+              'org' => ['type' => ['kind' => 'string']],
+              'ip' => ['type' => ['kind' => 'string']],
+              'network' => ['type' => ['kind' => 'string']],
+              'version' => ['type' => ['kind' => 'string']],
+              'hostname' => ['type' => ['kind' => 'string']],
+              'loc' => ['type' => ['kind' => 'string']],
+              'reason' => ['type' => ['kind' => 'string'], 'optional' => TRUE],
+            ],
+          ],
+        ],
+        'level' => ['type' => ['kind' => 'string']],
+        'cid' => ['type' => ['kind' => 'string']],
+      ],
+    ],
+  ];
+
+  /**
+   * What is wrong with an answer of the API, or NULL when it fits.
+   *
+   * Fields the contract does not name pass. A problem reads, for example,
+   * "score is a string, not a number".
+   *
+   * @param string $answer
+   *   A key of ANSWER_SHAPES (email, models, prompt...).
+   * @param mixed $value
+   *   The answer as json_decode($body, TRUE) gives it.
+   *
+   * @return string|null
+   *   The problem, or NULL.
+   */
+  public static function answerProblem($answer, $value) {
+    return self::shapeProblem(self::ANSWER_SHAPES[$answer], $value, '');
+  }
+
+  /**
+   * What is wrong with a value at a path of an answer, or NULL.
+   *
+   * @param array $shape
+   *   A shape of ANSWER_SHAPES.
+   * @param mixed $value
+   *   The value.
+   * @param string $path
+   *   Where the value is, '' for the answer itself.
+   *
+   * @return string|null
+   *   The problem, or NULL.
+   */
+  private static function shapeProblem(array $shape, $value, $path) {
+    $isList = is_array($value) && array_values($value) === $value;
+    if ('list' === $shape['kind'] && $isList) {
+      foreach ($value as $index => $item) {
+        $problem = self::shapeProblem($shape['of'], $item, $path . '[' . $index . ']');
+        if (NULL !== $problem) {
+          return $problem;
+        }
+      }
+      return NULL;
+    }
+    if ('object' === $shape['kind'] && is_array($value) && (!$isList || [] === $value)) {
+      foreach ($shape['fields'] as $field => $member) {
+        $inner = '' === $path ? $field : $path . '.' . $field;
+        if (!array_key_exists($field, $value)) {
+          if (empty($member['optional'])) {
+            return $inner . ' is missing';
+          }
+          continue;
+        }
+        $problem = self::shapeProblem($member['type'], $value[$field], $inner);
+        if (NULL !== $problem) {
+          return $problem;
+        }
+      }
+      return NULL;
+    }
+    if (self::shapeFits($shape, $value)) {
+      return NULL;
+    }
+    $where = '' === $path ? 'the answer' : $path;
+    return $where . ' is ' . self::valueKind($value) . ', not ' . self::shapeKind($shape);
+  }
+
+  /**
+   * Whether a value has a shape that is not a list or an object.
+   *
+   * @param array $shape
+   *   A shape of ANSWER_SHAPES.
+   * @param mixed $value
+   *   The value.
+   *
+   * @return bool
+   *   Whether it fits.
+   */
+  private static function shapeFits(array $shape, $value) {
+    switch ($shape['kind']) {
+      case 'union':
+        foreach ($shape['of'] as $member) {
+          if (NULL === self::shapeProblem($member, $value, '')) {
+            return TRUE;
+          }
+        }
+        return FALSE;
+
+      case 'literal':
+        return $shape['value'] === $value;
+
+      case 'string':
+        return is_string($value);
+
+      case 'number':
+        return is_int($value) || is_float($value);
+
+      case 'boolean':
+        return is_bool($value);
+
+      case 'null':
+        return NULL === $value;
+    }
+    return FALSE;
+  }
+
+  /**
+   * A value's kind, in words.
+   *
+   * @param mixed $value
+   *   The value.
+   *
+   * @return string
+   *   Its kind.
+   */
+  private static function valueKind($value) {
+    if (NULL === $value) {
+      return 'null';
+    }
+    if (is_array($value)) {
+      return array_values($value) === $value ? 'a list' : 'an object';
+    }
+    if (is_string($value)) {
+      return 'a string';
+    }
+    return is_bool($value) ? 'a boolean' : 'a number';
+  }
+
+  /**
+   * A shape, in words.
+   *
+   * @param array $shape
+   *   A shape of ANSWER_SHAPES.
+   *
+   * @return string
+   *   Its kind.
+   */
+  private static function shapeKind(array $shape) {
+    switch ($shape['kind']) {
+      case 'literal':
+        return '"' . $shape['value'] . '"';
+
+      case 'union':
+        return implode(' or ', array_map(fn($member) => self::shapeKind($member), $shape['of']));
+
+      case 'list':
+        return 'a list';
+
+      case 'object':
+        return 'an object';
+
+      case 'null':
+        return 'null';
+    }
+    return 'a ' . $shape['kind'];
+  }
+
 }
