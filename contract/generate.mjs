@@ -238,7 +238,7 @@ const phpNested = (value, style, unit) => {
   );
 };
 
-// The answer checks' methods, written once in WordPress's style and turned into Drupal's.
+// The answer checks' and visible_controls()' methods, written once in WordPress's style and turned into Drupal's.
 const answerChecksTemplate = readFileSync(new URL('contract/answer-checks.php.tmpl', root), 'utf8');
 const camelCase = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
 const phpAnswerChecks = (style, indent) => {
@@ -247,13 +247,13 @@ const phpAnswerChecks = (style, indent) => {
     : answerChecksTemplate
         .replace(/\t/g, '  ')
         .replace(/([([]) /g, '$1')
-        .replace(/ ([)\]])/g, '$1')
+        .replace(/(?<=\S) ([)\]])/g, '$1')
         .replace(/! /g, '!')
         .replace(/array\(\)/g, '[]')
         .replace(/^( \* @param \S+) +(\$\S+) +(.+)$/gm, '$1 $2\n *   $3')
         .replace(/^( \* @return \S+) (.+)$/gm, '$1\n *   $2')
         .replace(
-          /\b(answer_problem|shape_problem|shape_fits|value_kind|shape_kind|is_list)\b/g,
+          /\b(answer_problem|shape_problem|shape_fits|value_kind|shape_kind|is_list|visible_controls|visible_control)\b/g,
           camelCase,
         );
   return code

@@ -597,4 +597,55 @@ final class Contract {
     return 'a ' . $shape['kind'];
   }
 
+  /**
+   * A text from the instance made safe for a log line or a terminal.
+   *
+   * Control characters become escapes: \e[2J for an escape sequence, \x07,
+   * \n for a line break (one line per event); TAB stays.
+   *
+   * @param string $text
+   *   The text.
+   *
+   * @return string
+   *   The text, on one line.
+   */
+  public static function visibleControls($text) {
+    $safe = preg_replace_callback(
+      '/[\x00-\x08\x0A-\x1F\x7F\x{80}-\x{9F}\x{200E}\x{200F}\x{2028}-\x{202E}\x{2066}-\x{2069}]/u',
+      fn($found) => self::visibleControl($found[0]),
+      $text
+    );
+    // Not UTF-8: every byte outside printable ASCII is shown.
+    return $safe ?? preg_replace_callback(
+      '/[^\x09\x20-\x7E]/',
+      fn($found) => sprintf('\x%02x', ord($found[0])),
+      $text
+    );
+  }
+
+  /**
+   * One control character as an escape.
+   *
+   * @param string $character
+   *   The character, in UTF-8.
+   *
+   * @return string
+   *   Its escape.
+   */
+  private static function visibleControl($character) {
+    // ESC, CR and LF by their letters: \e, \r, \n.
+    $named = strpos("\e\r\n", $character);
+    if (1 === strlen($character) && FALSE !== $named) {
+      return '\\' . substr('ern', $named, 1);
+    }
+    $bytes = array_map('ord', str_split($character));
+    if (1 === count($bytes)) {
+      return sprintf('\x%02x', $bytes[0]);
+    }
+    if (2 === count($bytes)) {
+      return sprintf('\x%02x', (($bytes[0] & 0x1F) << 6) | ($bytes[1] & 0x3F));
+    }
+    return sprintf('\u{%x}', (($bytes[0] & 0x0F) << 12) | (($bytes[1] & 0x3F) << 6) | ($bytes[2] & 0x3F));
+  }
+
 }
