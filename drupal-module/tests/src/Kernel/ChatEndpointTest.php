@@ -81,7 +81,7 @@ final class ChatEndpointTest extends KernelTestBase {
   }
 
   /**
-   * Tests that an answer of the wrong shape or size is the contract's try again.
+   * Tests that an answer of the wrong shape or size gets "try again".
    *
    * A score the instance sends as HTML reaches no visitor; the answer is
    * read up to the limit only.
