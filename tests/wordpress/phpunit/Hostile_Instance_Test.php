@@ -76,7 +76,7 @@ final class Hostile_Instance_Test extends Plugin_Test_Case {
 			'a score that is HTML'              => array( 200, '{"status":"ok","response":["hi"],"score":"<img src=x onerror=alert(1)>"}', 'score is a string, not a number' ),
 			'a response that is a string'       => array( 200, '{"status":"ok","response":"a string","score":1}', 'response is a string, not a list' ),
 			'a response of an object and 7'     => array( 200, '{"status":"ok","response":[{"a":1},7],"score":1}', 'response[0] is an object, not a string' ),
-			'no score'                          => array( 200, '{"status":"ok","response":["hi"]}', 'score is missing' ),
+			'a score that is true'              => array( 200, '{"status":"ok","response":["hi"],"score":true}', 'score is a boolean, not a number or null' ),
 			'non-JSON with escape sequences'    => array( 200, "\e[2Jmaintenance", 'HTTP 200' ),
 			'an HTML page with 200'             => array( 200, '<html><img src=x onerror=alert(1)></html>', 'HTTP 200' ),
 			'an empty 200'                      => array( 200, '', 'HTTP 200' ),
