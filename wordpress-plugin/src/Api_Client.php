@@ -245,7 +245,7 @@ final class Api_Client {
 			return null === $problem ? $decoded : $this->unexpected( $status, $problem );
 		}
 		$error = self::error_of( $status, $decoded, (int) wp_remote_retrieve_header( $response, 'retry-after' ) );
-		return new WP_Error( $this->loggable( (string) $error->get_error_code() ), $this->loggable( $error->get_error_message() ), $error->get_error_data() );
+		return new WP_Error( Contract::visible_controls( (string) $error->get_error_code() ), $this->loggable( $error->get_error_message() ), $error->get_error_data() );
 	}
 
 	/**
