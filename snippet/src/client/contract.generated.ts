@@ -243,7 +243,9 @@ export const answerShapes = {
     kind: 'object',
     fields: {
       status: { type: { kind: 'literal', value: 'ok' } },
-      id: { type: { kind: 'string' } },
+      adapter: { type: { kind: 'string' }, optional: true },
+      response: { type: { kind: 'unknown' }, optional: true },
+      id: { type: { kind: 'string' }, optional: true },
     },
   },
   models: {
@@ -257,24 +259,19 @@ export const answerShapes = {
     kind: 'object',
     fields: {
       response: { type: { kind: 'list', of: { kind: 'string' } } },
-      score: { type: { kind: 'number' } },
+      score: {
+        type: { kind: 'union', of: [{ kind: 'number' }, { kind: 'null' }] },
+        optional: true,
+      },
       status: { type: { kind: 'literal', value: 'ok' } },
+      cid: { type: { kind: 'string' }, optional: true },
     },
   },
   load: {
     kind: 'object',
     fields: {
       status: { type: { kind: 'literal', value: 'ok' } },
-      model: { type: { kind: 'string' } },
-      state: {
-        type: {
-          kind: 'union',
-          of: [
-            { kind: 'literal', value: 'loading' },
-            { kind: 'literal', value: 'ready' },
-          ],
-        },
-      },
+      http_status: { type: { kind: 'number' }, optional: true },
     },
   },
   tracker: {

@@ -83,6 +83,29 @@ final class ChatEndpointTest extends KernelTestBase {
   }
 
   /**
+   * Tests that an answer of the wrong shape or size gets "try again".
+   *
+   * A score the instance sends as HTML reaches no visitor; the answer is
+   * read up to the limit only.
+   */
+  public function testAnswerOfTheWrongShapeOrSizeIsTryAgain(): void {
+    $answers = [
+      ['response' => ['hi'], 'score' => '<img src=x onerror=alert(1)>', 'status' => 'ok'],
+      ['response' => 'a string', 'score' => 1, 'status' => 'ok'],
+      ['response' => [['a' => 1], 7], 'score' => 1, 'status' => 'ok'],
+      ['response' => [str_repeat('a', Contract::LIMIT_ANSWER_BYTES)], 'score' => 1, 'status' => 'ok'],
+    ];
+    foreach ($answers as $index => $answer) {
+      $this->promptAnswer = [200, [], $answer];
+      $response = $this->postJson(['message' => 'Hi', 'model' => 'nltksentiment']);
+      $this->assertSame(502, $response->getStatusCode(), "answer $index");
+      $body = json_decode((string) $response->getContent(), TRUE);
+      $this->assertSame('upstream_failed', $body['i18n_code'] ?? NULL, "answer $index");
+      $this->assertStringNotContainsString('<img', (string) $response->getContent());
+    }
+  }
+
+  /**
    * Tests that the chat's allowance is its own, apart from the contact form's.
    */
   public function testChatHasItsOwnAllowance(): void {
