@@ -8,6 +8,7 @@
 namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
+use Sitebeam\Upstream_Codes;
 use WP_Error;
 use WP_REST_Request;
 
@@ -65,12 +66,13 @@ final class Field_Rules {
 	}
 
 	/**
-	 * Whether a value is one bare email address by the contract's address rule (visitors' and configured ones).
+	 * Whether a value is one bare email address by the contract's address rule (visitors' and configured ones), at
+	 * no special-use domain: the service's rule.
 	 *
 	 * @param mixed $value A value.
 	 */
 	public static function is_address( $value ) {
-		return is_string( $value ) && 1 === preg_match( Contract::EMAIL_ADDRESS_PATTERN, $value );
+		return is_string( $value ) && 1 === preg_match( Contract::EMAIL_ADDRESS_PATTERN, $value ) && null === self::special_use_domain( $value );
 	}
 
 	/**
@@ -83,7 +85,7 @@ final class Field_Rules {
 	public static function special_use_domain( $address ) {
 		$labels = explode( '.', strtolower( (string) substr( (string) strrchr( $address, '@' ), 1 ) ) );
 		$last   = (string) end( $labels );
-		return in_array( $last, Contract::SPECIAL_USE_DOMAINS, true ) ? $last : null;
+		return in_array( $last, Upstream_Codes::SPECIAL_USE_DOMAINS, true ) ? $last : null;
 	}
 
 	/**
