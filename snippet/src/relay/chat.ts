@@ -155,7 +155,9 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
     try {
       const answer = await client.prompt({ ...prompt, settings: chatSettings.settings });
       const reply: ChatAnswer = { status: 'ok', model: prompt.model, response: answer.response };
-      if (!(unscoredModels as readonly string[]).includes(prompt.model)) reply.score = answer.score;
+      // The service sends a null score for models without one: left out, like unscored models.
+      const scored = !(unscoredModels as readonly string[]).includes(prompt.model);
+      if (scored && typeof answer.score === 'number') reply.score = answer.score;
       return kind === 'json'
         ? json(200, reply)
         : page(200, { model: prompt.model }, reply, prompt.message);
