@@ -23,7 +23,7 @@ final class Api_Client {
 	const ERROR_NOT_CONFIGURED = 'sitebeam_not_configured';
 	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
 	const ERROR_SERVER         = 'sitebeam_server_error';
-	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Upstream_Codes::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Upstream_Codes::ERROR_NOT_CWAIAPI );
+	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
 
 	/** What load_model() says when the instance started loading and tells no progress (upstream's 202). */
 	const MODEL_LOAD_STARTED = 'started';
@@ -275,7 +275,7 @@ final class Api_Client {
 	 */
 	private static function invalid_field( $status, array $decoded ) {
 		$fault = $decoded['detail'][0] ?? null;
-		if ( Upstream_Codes::UPSTREAM_VALIDATION_STATUS === $status && is_array( $fault ) && is_array( $fault['loc'] ?? null ) ) {
+		if ( Contract::UPSTREAM_VALIDATION_STATUS === $status && is_array( $fault ) && is_array( $fault['loc'] ?? null ) ) {
 			$path = array_values( array_filter( $fault['loc'], 'is_scalar' ) );
 			if ( 'body' === ( $path[0] ?? null ) && count( $path ) > 1 ) {
 				array_shift( $path );

@@ -35,16 +35,16 @@ final class Api_Messages {
 				return __( 'The instance refused the API token: the token is wrong.', 'sitebeam' );
 			case Contract::ERROR_NOT_EMAILAPI:
 				return __( 'Email sending is not enabled for this account: ask the instance’s support or administrator to enable it.', 'sitebeam' );
-			case Upstream_Codes::ERROR_ACCOUNT_NOT_CONFIRMED:
+			case Contract::ERROR_ACCOUNT_NOT_CONFIRMED:
 				return __( 'The instance accepted the token, but its account is not confirmed yet: confirm it on the instance.', 'sitebeam' );
 			case Contract::ERROR_NOT_AIAPI:
-			case Upstream_Codes::ERROR_NOT_CWAIAPI:
-			case Upstream_Codes::ERROR_CWAIAPI_NOT_ENABLED:
+			case Contract::ERROR_NOT_CWAIAPI:
+			case Contract::ERROR_CWAIAPI_NOT_ENABLED:
 				return __( 'The AI API is not enabled for this account: ask the instance’s support or administrator to enable it.', 'sitebeam' );
-			case Upstream_Codes::ERROR_CWAI_NOT_IMPLEMENED:
+			case Contract::ERROR_CWAI_NOT_IMPLEMENED:
 				return __( 'This instance’s release has no AI API: the chat cannot be used with it; email is not affected.', 'sitebeam' );
 			case Contract::ERROR_MODEL_NOT_FOUND:
-			case Upstream_Codes::ERROR_CWAI_MODEL_NOTFOUND:
+			case Contract::ERROR_CWAI_MODEL_NOTFOUND:
 				return __( 'The instance does not have this model: choose one it lists.', 'sitebeam' );
 			case Contract::ERROR_INVALID_PAYLOAD:
 				$data = (array) $error->get_error_data();

@@ -13,7 +13,6 @@ namespace Sitebeam\Tests;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Contract;
-use Sitebeam\Upstream_Codes;
 use Sitebeam\Mail\Send_Log;
 use WP_REST_Request;
 
@@ -83,10 +82,10 @@ final class Upstream_Answers_Test extends Plugin_Test_Case {
 		$this->service->answer( Contract::PATH_MODELS, 405, Fake_Service::AI_NOT_IN_CE );
 		$result                                 = $this->client()->check_connection();
 		$this->assertTrue( $result['email'] );
-		$this->assertSame( Upstream_Codes::ERROR_CWAI_NOT_IMPLEMENED, $result['ai']->get_error_code() );
+		$this->assertSame( Contract::ERROR_CWAI_NOT_IMPLEMENED, $result['ai']->get_error_code() );
 
 		$this->service->answer( Contract::PATH_MODELS, 403, Fake_Service::NOT_CWAIAPI );
-		$this->assertSame( Upstream_Codes::ERROR_NOT_CWAIAPI, $this->client()->check_connection()['ai']->get_error_code() );
+		$this->assertSame( Contract::ERROR_NOT_CWAIAPI, $this->client()->check_connection()['ai']->get_error_code() );
 
 		$this->service->answer( Contract::PATH_EMAIL, 403, Fake_Service::NOT_EMAILAPI );
 		$this->service->answer( Contract::PATH_MODELS, 200, Fake_Service::MODELS );

@@ -9,7 +9,6 @@
 namespace Sitebeam\Chat;
 
 use Sitebeam\Contract;
-use Sitebeam\Upstream_Codes;
 use WP_Error;
 use WP_REST_Response;
 
@@ -83,7 +82,7 @@ final class Chat_Response {
 			return self::refusal( Contract::CHAT_ERROR_RATE_LIMITED, null, $wait > 0 ? $wait : Contract::CHAT_RATE_LIMIT_WINDOW_S );
 		}
 		// A model the instance does not list is the owner's setting to fix, like a refused token.
-		if ( in_array( $status, array( 401, 403, 405 ), true ) || in_array( $code, array( Contract::ERROR_MODEL_NOT_FOUND, Upstream_Codes::ERROR_CWAI_MODEL_NOTFOUND ), true ) ) {
+		if ( in_array( $status, array( 401, 403, 405 ), true ) || in_array( $code, array( Contract::ERROR_MODEL_NOT_FOUND, Contract::ERROR_CWAI_MODEL_NOTFOUND ), true ) ) {
 			return self::refusal( Contract::CHAT_ERROR_NOT_CONFIGURED );
 		}
 		return self::refusal( Contract::CHAT_ERROR_UPSTREAM_FAILED );

@@ -8,7 +8,6 @@
 namespace Sitebeam\Chat;
 
 use Sitebeam\Contract;
-use Sitebeam\Upstream_Codes;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -32,12 +31,8 @@ final class Prompt_Settings {
 	 * @return array<string, string>
 	 */
 	public static function types() {
-		// The service's names: the contract's num_beams is the service's num_beans.
-		$service_name = static function ( $name ) {
-			return Upstream_Codes::PROMPT_SETTING_ALIASES[ $name ] ?? $name;
-		};
 		return array_merge(
-			array_fill_keys( array_map( $service_name, Contract::PROMPT_INTEGER_SETTINGS ), self::INTEGER ),
+			array_fill_keys( Contract::PROMPT_INTEGER_SETTINGS, self::INTEGER ),
 			array_fill_keys( Contract::PROMPT_POSITIVE_NUMBER_SETTINGS, self::NUMBER ),
 			array_fill_keys( Contract::PROMPT_BOOLEAN_SETTINGS, self::BOOLEAN )
 		);
@@ -51,7 +46,7 @@ final class Prompt_Settings {
 	 * @return array<string, mixed>
 	 */
 	public static function with_service_names( array $settings ) {
-		foreach ( Upstream_Codes::PROMPT_SETTING_ALIASES as $alias => $name ) {
+		foreach ( Contract::PROMPT_SETTING_ALIASES as $alias => $name ) {
 			if ( array_key_exists( $alias, $settings ) ) {
 				$settings += array( $name => $settings[ $alias ] );
 				unset( $settings[ $alias ] );

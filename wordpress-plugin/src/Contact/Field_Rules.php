@@ -8,7 +8,6 @@
 namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
-use Sitebeam\Upstream_Codes;
 use WP_Error;
 use WP_REST_Request;
 
@@ -66,18 +65,18 @@ final class Field_Rules {
 	}
 
 	/**
-	 * Whether a value is one bare email address by the contract's address rule (visitors' and configured ones), at
-	 * no special-use domain: the service's rule.
+	 * Whether a value is one bare email address by the contract's address rule, the service's (visitors' and
+	 * configured ones; none at a special-use domain).
 	 *
 	 * @param mixed $value A value.
 	 */
 	public static function is_address( $value ) {
-		return is_string( $value ) && 1 === preg_match( Contract::EMAIL_ADDRESS_PATTERN, $value ) && null === self::special_use_domain( $value );
+		return is_string( $value ) && 1 === preg_match( Contract::EMAIL_ADDRESS_PATTERN, $value );
 	}
 
 	/**
 	 * The special-use domain (RFC 6761: test, local, …) an address is at, which the service's validator refuses
-	 * and the address rule with it; named so that the refusal can say why.
+	 * and the address rule with it; named so that a refusal can say why.
 	 *
 	 * @param string $address An address.
 	 * @return string|null The domain, such as "test", or null.
@@ -85,7 +84,7 @@ final class Field_Rules {
 	public static function special_use_domain( $address ) {
 		$labels = explode( '.', strtolower( (string) substr( (string) strrchr( $address, '@' ), 1 ) ) );
 		$last   = (string) end( $labels );
-		return in_array( $last, Upstream_Codes::SPECIAL_USE_DOMAINS, true ) ? $last : null;
+		return in_array( $last, Contract::SPECIAL_USE_DOMAINS, true ) ? $last : null;
 	}
 
 	/**

@@ -11,7 +11,6 @@ namespace Sitebeam\Tests;
 
 use Sitebeam\Api_Client;
 use Sitebeam\Contract;
-use Sitebeam\Upstream_Codes;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -31,18 +30,18 @@ final class Upstream_Service_Test extends Plugin_Test_Case {
 	public function test_test_connection_proves_the_token_without_sending_and_reports_ai_apart() {
 		$result = $this->client( 'SITEBEAM_UPSTREAM_TOKEN' )->check_connection();
 		$this->assertTrue( $result['email'] );
-		if ( Upstream_Codes::UPSTREAM_CE_RELEASE === $this->release ) {
-			$this->assertSame( Upstream_Codes::ERROR_CWAI_NOT_IMPLEMENED, $result['ai']->get_error_code() );
+		if ( Contract::UPSTREAM_CE_RELEASE === $this->release ) {
+			$this->assertSame( Contract::ERROR_CWAI_NOT_IMPLEMENED, $result['ai']->get_error_code() );
 		} else {
 			$this->assertTrue( $result['ai'] );
-			$this->assertSame( Upstream_Codes::ERROR_NOT_CWAIAPI, $this->client( 'SITEBEAM_UPSTREAM_TOKEN_WITHOUT_AI' )->check_connection()['ai']->get_error_code() );
+			$this->assertSame( Contract::ERROR_NOT_CWAIAPI, $this->client( 'SITEBEAM_UPSTREAM_TOKEN_WITHOUT_AI' )->check_connection()['ai']->get_error_code() );
 		}
 
 		$refused = ( new Api_Client( getenv( 'SITEBEAM_UPSTREAM_URL' ), 'not-a-token', true ) )->check_connection();
 		$this->assertSame( Contract::ERROR_AUTH_FAILED, $refused['email']->get_error_code() );
 		$this->assertNull( $refused['ai'] );
 		$unconfirmed = $this->client( 'SITEBEAM_UPSTREAM_TOKEN_UNCONFIRMED' )->check_connection();
-		$this->assertSame( Upstream_Codes::ERROR_ACCOUNT_NOT_CONFIRMED, $unconfirmed['email']->get_error_code() );
+		$this->assertSame( Contract::ERROR_ACCOUNT_NOT_CONFIRMED, $unconfirmed['email']->get_error_code() );
 	}
 
 	public function test_the_service_sends_a_site_mail_and_its_422_names_the_field() {
@@ -63,14 +62,14 @@ final class Upstream_Service_Test extends Plugin_Test_Case {
 
 	public function test_loads_and_prompts_read_as_the_service_answers_them() {
 		$client = $this->client( 'SITEBEAM_UPSTREAM_TOKEN' );
-		if ( Upstream_Codes::UPSTREAM_CE_RELEASE === $this->release ) {
+		if ( Contract::UPSTREAM_CE_RELEASE === $this->release ) {
 			// 3.16.15 has no model-load route at all: FastAPI's own 404.
 			$this->assertSame( Contract::ERROR_NOT_FOUND, $client->load_model( 'gpt2' )->get_error_code() );
-			$this->assertSame( Upstream_Codes::ERROR_CWAI_NOT_IMPLEMENED, $client->prompt( 'gpt2', 'Hi', array() )->get_error_code() );
+			$this->assertSame( Contract::ERROR_CWAI_NOT_IMPLEMENED, $client->prompt( 'gpt2', 'Hi', array() )->get_error_code() );
 			return;
 		}
 		$this->assertSame( Api_Client::MODEL_LOAD_STARTED, $client->load_model( 'gpt2' ) );
-		$this->assertSame( Upstream_Codes::ERROR_CWAI_MODEL_NOTFOUND, $client->load_model( 'no-such-model' )->get_error_code() );
+		$this->assertSame( Contract::ERROR_CWAI_MODEL_NOTFOUND, $client->load_model( 'no-such-model' )->get_error_code() );
 		$this->assertSame( Api_Client::ERROR_SERVER, $client->prompt( 'no-such-model', 'Hi', array() )->get_error_code() );
 	}
 
