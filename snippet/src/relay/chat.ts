@@ -60,7 +60,12 @@ const visitorText: Record<ChatErrorCode, string> = {
 export function createChatHandler(config: EndpointConfig, chat: ChatConfig): RelayHandler {
   const settings = resolveEndpointConfig(config);
   const chatSettings = resolveChatConfig(chat);
-  const limiter = createRateLimiter({ limit: chatSettings.rateLimitPerMinute, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    limit: chatSettings.rateLimitPerMinute,
+    windowMs: 60_000,
+    counter: settings.rateLimitCounter,
+    scope: 'chat',
+  });
   const client = createClient({
     baseUrl: settings.apiUrl,
     token: settings.apiToken,
@@ -123,7 +128,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
       kind === 'form' ? page(chatErrorStatus[reason.code], prompt, reason) : jsonRefusal(reason);
 
     // Every post counts, refused ones included.
-    const retryAfter = limiter.take(
+    const retryAfter = await limiter.take(
       visitorKey({
         header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
         trustedHops: settings.trustedProxyHops,
