@@ -31,15 +31,42 @@ unpack_release() { # archive, version
   dirname "$(find "$target" -maxdepth 3 -name wp-load.php -print -quit)"
 }
 
+# PHPUnit's upstream suite (Test connection, the mailer, loads and prompts) against the real service, each release
+# (tests/support/upstream.sh); a release that cannot be served here says SKIPPED. Returns 1 when any failed.
+run_upstream_suite() { # WordPress version
+  local release failed=0
+  if [ ! -f tests/support/upstream.sh ]; then
+    echo "tests/support/upstream.sh is missing" >"$SITEBEAM_RESULTS/wordpress-$1-upstream.skipped"
+    echo "wordpress $1 against upstream: SKIPPED (tests/support/upstream.sh is missing)"
+    return 0
+  fi
+  # shellcheck source=../support/upstream.sh
+  source tests/support/upstream.sh
+  for release in 3.16.15 3.15.24; do
+    if upstream_unavailable "$release"; then
+      echo "$UPSTREAM_UNAVAILABLE" >"$SITEBEAM_RESULTS/wordpress-$1-upstream-$release.skipped"
+      echo "wordpress $1 against upstream $release: SKIPPED ($UPSTREAM_UNAVAILABLE)"
+      continue
+    fi
+    start_upstream "$release" || { failed=1; continue; }
+    SITEBEAM_UPSTREAM_RELEASE=$release phpunit -c tests/wordpress/phpunit.xml.dist --testsuite upstream \
+      --log-junit "$SITEBEAM_RESULTS/wordpress-$1-upstream-$release.xml" || failed=1
+    stop_upstream
+  done
+  return $failed
+}
+
 # Runs the suites against one WordPress release folder; returns 1 when any failed.
 run_platform() { # version, source folder
   local version=$1 started=$SECONDS failed=0
   echo "=== WordPress $version ($2)"
-  rm -f "$SITEBEAM_RESULTS/wordpress-$version.skipped" "$SITEBEAM_RESULTS/wordpress-$version-"*.xml
+  rm -f "$SITEBEAM_RESULTS/wordpress-$version.skipped" "$SITEBEAM_RESULTS/wordpress-$version-"*.xml \
+    "$SITEBEAM_RESULTS/wordpress-$version-upstream"*.skipped
   export SITEBEAM_WP_SOURCE=$2 SITEBEAM_WP_VERSION=$version
   trap stop_wordpress_env EXIT
   start_wordpress_env || { stop_wordpress_env; return 1; }
   phpunit -c tests/wordpress/phpunit.xml.dist --log-junit "$SITEBEAM_RESULTS/wordpress-$version-phpunit.xml" || failed=1
+  run_upstream_suite "$version" || failed=1
   if start_wordpress_network; then
     SITEBEAM_WP_ROOT=$SITEBEAM_WP_NETWORK_ROOT SITEBEAM_WP_URL=$SITEBEAM_WP_NETWORK_URL phpunit -c tests/wordpress/phpunit.xml.dist \
       --testsuite network --log-junit "$SITEBEAM_RESULTS/wordpress-$version-phpunit-network.xml" || failed=1

@@ -24,8 +24,6 @@ final class Api_Client {
 	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
 	const ERROR_SERVER         = 'sitebeam_server_error';
 	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
-	/** The instance's release or account has no AI API: said as that, never as a broken connection. */
-	const AI_ABSENT_ERRORS = array( Contract::ERROR_CWAI_NOT_IMPLEMENED, Contract::ERROR_CWAIAPI_NOT_ENABLED, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
 
 	/** What load_model() says when the instance started loading and tells no progress (upstream's 202). */
 	const MODEL_LOAD_STARTED = 'started';
@@ -267,14 +265,19 @@ final class Api_Client {
 		if ( is_string( $decoded['i18n_code'] ?? null ) ) {
 			return new WP_Error( $decoded['i18n_code'], is_string( $decoded['error'] ?? null ) ? $decoded['error'] : sprintf( 'HTTP %d', $status ), $data );
 		}
-		// The service's own answers without a code: a route its release lacks (3.16.15's model load: 404
-		// {"detail": "Not Found"}), its failures (an unknown model in a prompt: 500 {"detail": "Internal server error"}).
-		if ( 404 === $status && is_string( $decoded['detail'] ?? null ) ) {
+		// The service's own answers without a code, FastAPI's {"detail": "…"}: a route its release lacks (3.16.15's
+		// model load: 404 "Not Found"), its failures (an unknown model in a prompt: 500 "Internal server error").
+		// Any other answer reads as not a Sitebeam instance, whatever its status: no port of the server's network
+		// tells itself apart by its status.
+		if ( ! is_string( $decoded['detail'] ?? null ) ) {
+			return new WP_Error( self::ERROR_UNEXPECTED, sprintf( 'HTTP %d', $status ), $data );
+		}
+		if ( 404 === $status ) {
 			$code = Contract::ERROR_NOT_FOUND;
 		} else {
 			$code = $status >= 500 ? self::ERROR_SERVER : self::ERROR_UNEXPECTED;
 		}
-		return new WP_Error( $code, is_string( $decoded['detail'] ?? null ) ? $decoded['detail'] : sprintf( 'HTTP %d', $status ), $data );
+		return new WP_Error( $code, $decoded['detail'], $data );
 	}
 
 	/**
