@@ -1,7 +1,7 @@
 // The npm package as a user gets it: `npm pack`, installed into an empty folder, then
 // `npx sitebeam` from there against the real stub, and the script-tag types checked by tsc.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +82,32 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
       },
     );
     expect(sent.stdout).toMatch(/^Sent to dev@example\.test: id /);
+  });
+
+  it('warns when the profiles file or its folder is open to other users, naming the chmod', async () => {
+    const config = join(folder, 'config');
+    const profiles = join(config, 'sitebeam', 'profiles.json');
+    mkdirSync(join(config, 'sitebeam'), { recursive: true, mode: 0o755 });
+    writeFileSync(
+      profiles,
+      JSON.stringify({ profiles: { default: { url: stub.url, token: 'dev-token' } } }),
+      { mode: 0o644 },
+    );
+    const models = () =>
+      run('npx', ['--no', 'sitebeam', 'models'], {
+        cwd: folder,
+        env: userEnv({ XDG_CONFIG_HOME: config }),
+      });
+    chmodSync(join(config, 'sitebeam'), 0o755);
+    chmodSync(profiles, 0o644);
+    const open = await models();
+    expect(open.stdout.split('\n')).toContain('nltksentiment');
+    expect(open.stderr).toContain(`run chmod 600 ${profiles}`);
+    expect(open.stderr).toContain(`run chmod 700 ${join(config, 'sitebeam')}`);
+    chmodSync(join(config, 'sitebeam'), 0o700);
+    chmodSync(profiles, 0o600);
+    // npx may print warnings of its own: none of the CLI's.
+    expect((await models()).stderr).not.toContain('sitebeam:');
   });
 
   it('types the script-tag builds for TypeScript users', async () => {
