@@ -1,4 +1,4 @@
-import { baseUrlProblem } from './base-url.js';
+import { baseUrlProblem, connectOrigin } from './base-url.js';
 import {
   AUTH_HEADER,
   type EmailMessage,
@@ -39,6 +39,7 @@ export function createClient(options: ClientOptions): SitebeamClient {
   const problem = baseUrlProblem(options.baseUrl);
   if (problem) throw new TypeError(`baseUrl ${problem}`);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const origin = connectOrigin(baseUrl);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
@@ -54,7 +55,7 @@ export function createClient(options: ClientOptions): SitebeamClient {
 
     let response: Response;
     try {
-      response = await fetchImpl(baseUrl + path, {
+      response = await fetchImpl(origin + path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

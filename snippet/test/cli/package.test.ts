@@ -1,7 +1,15 @@
 // The npm package as a user gets it: `npm pack`, installed into an empty folder, then
 // `npx sitebeam` from there against the real stub, and the script-tag types checked by tsc.
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +116,30 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
     chmodSync(profiles, 0o600);
     // npx may print warnings of its own: none of the CLI's.
     expect((await models()).stderr).not.toContain('sitebeam:');
+  });
+
+  it('sends to 127.0.0.1, asking no DNS server, what is addressed to NAME.localhost', async () => {
+    // Loaded before the CLI: records every host name node:dns is asked to look up.
+    const lookups = join(folder, 'lookups.txt');
+    const trap = join(folder, 'dns-trap.mjs');
+    writeFileSync(
+      trap,
+      `import dns from 'node:dns';\nimport { appendFileSync } from 'node:fs';\nconst lookup = dns.lookup;\ndns.lookup = (host, ...rest) => { appendFileSync(${JSON.stringify(lookups)}, host + '\\n'); return lookup(host, ...rest); };\n`,
+    );
+    writeFileSync(lookups, '');
+    const port = new URL(stub.url).port;
+    for (const name of ['localhost', 'evil.localhost']) {
+      const models = await run('npx', ['--no', 'sitebeam', 'models'], {
+        cwd: folder,
+        env: userEnv({
+          SITEBEAM_API_URL: `http://${name}:${port}`,
+          SITEBEAM_API_TOKEN: 'dev-token',
+          NODE_OPTIONS: `--import=${trap}`,
+        }),
+      });
+      expect(models.stdout.split('\n'), name).toContain('nltksentiment');
+    }
+    expect(readFileSync(lookups, 'utf8')).not.toMatch(/localhost/);
   });
 
   it('types the script-tag builds for TypeScript users', async () => {
