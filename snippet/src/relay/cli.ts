@@ -33,7 +33,7 @@ function main(): void {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.\nSockets: ${Object.values(socketLimitEnvNames).join(', ')} (seconds to send the headers, default 10, and the whole request, default 30; connections open at once, default 512).`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE, SITEBEAM_CHAT_DAILY_LIMIT (messages a UTC day for the whole relay; unset: no cap).\nSockets: ${Object.values(socketLimitEnvNames).join(', ')} (seconds to send the headers, default 10, and the whole request, default 30; connections open at once, default 512).`,
     );
     return;
   }

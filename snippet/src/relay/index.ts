@@ -10,6 +10,7 @@ export {
   RelayConfigError,
   resolveConfig,
 } from './config.js';
+export { type DailyCounter, memoryDailyCounter } from './daily-budget.js';
 export { createRelayHandler, type RelayContext, type RelayHandler } from './handler.js';
 export { composeEmail, escapeHtml } from './mail.js';
 export { toNodeListener } from './node.js';
