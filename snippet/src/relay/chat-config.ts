@@ -9,7 +9,6 @@ import {
   positiveNumberSettings,
 } from '../client/index.js';
 import { envReader, RelayConfigError, withEnvNames } from './config.js';
-import type { DailyCounter } from './daily-budget.js';
 
 export interface ChatConfig {
   /** The models a visitor may prompt, the first being the default; empty turns the chat off. */
@@ -18,16 +17,15 @@ export interface ChatConfig {
   settings?: PromptSettings;
   /** Prompts a visitor may send per minute (default 10). */
   rateLimitPerMinute?: number;
-  /** Messages the whole relay sends to the model per UTC day, all visitors together (default: no cap). */
+  /**
+   * Messages the whole relay sends to the model per UTC day, all visitors together, counted in
+   * the endpoint's `rateLimitCounter` when it has one (default: no cap).
+   */
   dailyLimit?: number;
-  /** Where the day's count is kept: a store every instance shares (default: this process's memory). */
-  dailyCounter?: DailyCounter;
 }
 
-type OptionalSetting = 'dailyLimit' | 'dailyCounter';
-
-export type ResolvedChatConfig = Required<Omit<ChatConfig, OptionalSetting>> &
-  Pick<ChatConfig, OptionalSetting>;
+export type ResolvedChatConfig = Required<Omit<ChatConfig, 'dailyLimit'>> &
+  Pick<ChatConfig, 'dailyLimit'>;
 
 const envNames = {
   models: 'SITEBEAM_CHAT_MODELS',
@@ -80,7 +78,6 @@ export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
     settings: checkedSettings(config.settings ?? {}),
     rateLimitPerMinute,
     ...(config.dailyLimit === undefined ? {} : { dailyLimit: config.dailyLimit }),
-    ...(config.dailyCounter ? { dailyCounter: config.dailyCounter } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // How many chat messages the whole relay sends to the model in a UTC day: the owner's spend cap,
-// whatever the number of visitors or addresses. The count lives behind a small interface so a
-// relay with a shared store (several instances behind a balancer) counts in that store.
+// whatever the number of visitors or addresses. Counted in the relay's rate-limit store, so
+// instances sharing one (Redis, a Durable Object) share one day's budget; in memory otherwise.
+import { createRateLimiter, type WindowCounter } from './rate-limit.js';
 
 const DAY_MS = 86_400_000;
 
@@ -11,42 +12,23 @@ export const secondsToNextUtcDay = (now: number): number =>
 export interface DailyBudget {
   /**
    * Counts one message of the UTC day `now` falls in; answers the seconds to the next UTC day
-   * when the day's messages were already all spent (that message must not be sent).
+   * instead, counting nothing, when the day's messages are all spent.
    */
   take(now: number): Promise<number | undefined>;
 }
 
-/**
- * A counter of messages per UTC day, shared by every caller: in this process, or in a store
- * several relays share (`increment` answers the key's count after adding one, the key expiring
- * after `ttlS`; Redis `INCR` + `EXPIRE`).
- */
-export interface DailyCounter {
-  increment(key: string, ttlS: number): Promise<number>;
-}
-
-/** The day's count in this process's memory. */
-export function memoryDailyCounter(): DailyCounter {
-  let day = '';
-  let count = 0;
-  return {
-    async increment(key) {
-      if (key !== day) {
-        day = key;
-        count = 0;
-      }
-      return ++count;
-    },
-  };
-}
-
-export function createDailyBudget(limit: number, counter = memoryDailyCounter()): DailyBudget {
+export function createDailyBudget(limit: number, counter?: WindowCounter): DailyBudget {
+  // One key per UTC day, its window a whole day: every message of that day stays counted.
+  const limiter = createRateLimiter({
+    limit,
+    windowMs: DAY_MS,
+    scope: 'chat-day',
+    ...(counter ? { counter } : {}),
+  });
   return {
     async take(now) {
-      const key = `sitebeam:chat:day:${new Date(now).toISOString().slice(0, 10)}`;
-      const wait = secondsToNextUtcDay(now);
-      // Counted first, so relays sharing a store never send more than the limit between them.
-      return (await counter.increment(key, wait)) > limit ? wait : undefined;
+      const refused = await limiter.take(new Date(now).toISOString().slice(0, 10), now);
+      return refused === undefined ? undefined : secondsToNextUtcDay(now);
     },
   };
 }

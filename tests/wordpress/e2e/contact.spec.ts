@@ -25,7 +25,7 @@ let postUrl = '';
 
 async function fillForm(page: Page) {
   await page.fill('[name=name]', 'Visitor <b>Bold</b>');
-  await page.fill('[name=email]', 'visitor@example.test');
+  await page.fill('[name=email]', 'visitor@example.com');
   await page.fill('[name=subject]', 'A question');
   await page.fill('[name=message]', 'Hello <script>alert(1)</script>\nSecond line');
 }
@@ -113,7 +113,7 @@ test('a visitor sends the form and the recipient gets the message, visitor text 
   const messages = await eventually(stub.messages, (list) => list.length > 0);
   expect(messages).toHaveLength(1);
   expect(messages[0]?.to).toBe(site.contactRecipient);
-  expect(messages[0]?.replyto).toBe('visitor@example.test');
+  expect(messages[0]?.replyto).toBe('visitor@example.com');
   expect(messages[0]?.content).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;<br>');
   expect(messages[0]?.content).toContain('Visitor &lt;b&gt;Bold&lt;/b&gt;');
   expect(messages[0]?.content).not.toContain('<script>');

@@ -13,8 +13,8 @@ export const site = {
   admin: required('SITEBEAM_WP_ADMIN_USER'),
   adminPassword: required('SITEBEAM_WP_ADMIN_PASSWORD'),
   token: required('SITEBEAM_API_TOKEN_FOR_TESTS'),
-  adminEmail: 'admin@example.test',
-  contactRecipient: 'owner@example.test',
+  adminEmail: 'admin@example.com',
+  contactRecipient: 'owner@example.com',
   website: 'wp-test.example',
   /** The WordPress release under test, e.g. "6.9.1". */
   version: required('SITEBEAM_WP_VERSION'),

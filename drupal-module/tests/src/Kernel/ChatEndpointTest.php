@@ -13,6 +13,7 @@ use Drupal\sitebeam\Form\ChatConsoleForm;
 use Drupal\sitebeam\Plugin\Block\ChatBlock;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -21,6 +22,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ChatEndpointTest extends KernelTestBase {
 
   use MockedApiTrait;

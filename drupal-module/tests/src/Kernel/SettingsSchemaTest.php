@@ -7,12 +7,15 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Contract;
 use Drupal\Tests\SchemaCheckTestTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The sitebeam.settings schema: complete, and refusing what must be refused.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class SettingsSchemaTest extends KernelTestBase {
 
   use SchemaCheckTestTrait;
@@ -81,6 +84,7 @@ final class SettingsSchemaTest extends KernelTestBase {
    *
    * @dataProvider badValues
    */
+  #[DataProvider('badValues')]
   public function testBadValuesAreRefusedWithTheirPath(array $change, string $path, string $words): void {
     $violations = $this->violations($change);
     $this->assertArrayHasKey($path, $violations, 'Violations: ' . json_encode($violations));

@@ -5,12 +5,16 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Chat\PromptSettings;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Chat\PromptSettings
  * @group sitebeam
  */
+#[CoversClass(PromptSettings::class)]
+#[Group('sitebeam')]
 final class PromptSettingsTest extends TestCase {
 
   /**
