@@ -353,6 +353,7 @@ final class Contract {
   public const CHAT_ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
   public const CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
   public const CHAT_ERROR_RATE_LIMITED = 'rate_limited';
+  public const CHAT_ERROR_DAILY_LIMIT_REACHED = 'daily_limit_reached';
   public const CHAT_ERROR_UPSTREAM_FAILED = 'upstream_failed';
   public const CHAT_ERROR_MODEL_LOADING = 'model_loading';
   public const CHAT_ERROR_NOT_CONFIGURED = 'not_configured';
@@ -368,6 +369,7 @@ final class Contract {
     self::CHAT_ERROR_PAYLOAD_TOO_LARGE => 413,
     self::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
     self::CHAT_ERROR_RATE_LIMITED => 429,
+    self::CHAT_ERROR_DAILY_LIMIT_REACHED => 429,
     self::CHAT_ERROR_UPSTREAM_FAILED => 502,
     self::CHAT_ERROR_MODEL_LOADING => 503,
     self::CHAT_ERROR_NOT_CONFIGURED => 503,
