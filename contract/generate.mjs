@@ -23,6 +23,78 @@ const upperSnake = (name) =>
 const withoutComments = (values) =>
   Object.fromEntries(Object.entries(values).filter(([key]) => !key.startsWith('$')));
 
+// --- Answer shapes ----------------------------------------------------------------------------
+
+// The field types of api.types are TypeScript type expressions; each answer's type becomes a plain
+// description the run-time checks walk: { kind: 'string' | 'number' | 'boolean' | 'null' },
+// { kind: 'literal', value }, { kind: 'list', of }, { kind: 'object', fields: { name: { type,
+// optional } } } or { kind: 'union', of: [...] }.
+const stringAliases = new Set(['ErrorCode', 'OsName', 'DeviceClass']);
+
+function splitTopLevel(text, separator) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (character === '{' || character === '[') depth += 1;
+    else if (character === '}' || character === ']') depth -= 1;
+    else if (depth === 0 && character === separator) {
+      parts.push(text.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
+function shapeOf(expression) {
+  const text = expression.trim();
+  const members = splitTopLevel(text, '|');
+  if (members.length > 1) {
+    // Any string absorbs the string literals beside it (`'IPv4' | string` is a string).
+    const shapes = members.map(shapeOf);
+    const anyString = shapes.some(({ kind }) => kind === 'string');
+    const kept = shapes.filter(({ kind }) => !(anyString && kind === 'literal'));
+    const unique = [...new Map(kept.map((shape) => [JSON.stringify(shape), shape])).values()];
+    return unique.length === 1 ? unique[0] : { kind: 'union', of: unique };
+  }
+  if (text.endsWith('[]')) return { kind: 'list', of: shapeOf(text.slice(0, -2)) };
+  if (/^'[^']*'$/.test(text)) return { kind: 'literal', value: text.slice(1, -1) };
+  if (['string', 'number', 'boolean', 'null'].includes(text)) return { kind: text };
+  if (stringAliases.has(text)) return { kind: 'string' };
+  if (text.startsWith('{')) {
+    const fields = Object.fromEntries(
+      splitTopLevel(text.slice(1, -1), ';').map((member) => {
+        const colon = member.indexOf(':');
+        return [member.slice(0, colon).trim(), member.slice(colon + 1).trim()];
+      }),
+    );
+    return objectShape(fields);
+  }
+  const named = api.types[text];
+  if (!named) throw new Error(`${SOURCE}: no type ${text} for an answer shape`);
+  return objectShape(named.fields);
+}
+
+function objectShape(fields) {
+  return {
+    kind: 'object',
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([name, type]) => {
+        const optional = name.endsWith('?') || type.endsWith('?');
+        const cleanType = type.endsWith('?') ? type.slice(0, -1) : type;
+        const field = { type: shapeOf(cleanType) };
+        return [name.replace(/\?$/, ''), optional ? { ...field, optional } : field];
+      }),
+    ),
+  };
+}
+
+const answerShapes = Object.fromEntries(
+  Object.entries(withoutComments(api.answers)).map(([answer, type]) => [answer, shapeOf(type)]),
+);
+
 // --- TypeScript -------------------------------------------------------------------------------
 
 const tsString = (value) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -36,6 +108,19 @@ const tsValue = (value, indent = '') => {
     ([key, item]) => `${inner}${key}: ${tsValue(item, inner)},`,
   );
   return `{\n${rows.join('\n')}\n${indent}}`;
+};
+/** Like tsValue, with each object that fits on one line written on one line. */
+const tsShape = (value, indent = '') => {
+  if (typeof value !== 'object') return typeof value === 'boolean' ? String(value) : tsValue(value);
+  const list = Array.isArray(value);
+  const [open, close] = list ? ['[', ']'] : ['{ ', ' }'];
+  const items = Object.entries(value).map(([key, item]) => {
+    const text = tsShape(item, `${indent}  `);
+    return list ? text : `${key}: ${text}`;
+  });
+  const inline = `${open}${items.join(', ')}${close}`;
+  if (!inline.includes('\n') && indent.length + inline.length <= 80) return inline;
+  return `${open.trim()}\n${items.map((item) => `${indent}  ${item},`).join('\n')}\n${indent}${close.trim()}`;
 };
 const tsConst = (name, value, doc) =>
   `${doc ? `/** ${doc} */\n` : ''}export const ${name} = ${tsValue(value)} as const;`;
@@ -83,6 +168,7 @@ function typescript() {
     'export type DeviceClass = (typeof deviceClasses)[number];',
     tsConst('trackerAttributes', api.tracker.attributes, "The tracker tag's data-* attributes."),
     ...Object.entries(api.types).map(([name, type]) => tsInterface(name, type)),
+    `/** ${api.answers.$comment} */\nexport const answerShapes = ${tsShape(answerShapes)} as const;`,
     `// The contact endpoint protocol (contract/contact-protocol.md)\n${tsConst('contactFields', contact.fields)}`,
     tsConst('contactResponseFields', contact.responseFields),
     tsConst('contactLimits', contact.limits),

@@ -42,6 +42,7 @@ run_layer typecheck npx tsc -p tsconfig.json
 run_layer unit npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"
 run_layer size npm run size --silent
 run_layer e2e npx playwright test -c tests/e2e/playwright.config.ts
+run_layer upstream bash tests/upstream/run.sh
 # The WordPress and Drupal layers spend most of their time in one PHP process each, so on a machine
 # with two cores or more they run side by side; each one's output is shown whole when it ends.
 # SITEBEAM_SERIAL=1 runs them one after the other.
@@ -49,8 +50,8 @@ run_layers_side_by_side() { # name:command ...
   local logs=$layer_logs entry name pids=() names=()
   for entry in "$@"; do
     name=${entry%%:*}
-    # The subshell starts with no failed layer: one that failed before (e2e, say) is not this one's failure.
-    (failed_layers=() && run_layer "$name" bash -c "${entry#*:}" >"$logs/$name.log" 2>&1 && [ ${#failed_layers[@]} -eq 0 ]) &
+    # The subshell would inherit the layers that failed before it: each counts only its own failure.
+    (failed_layers=(); run_layer "$name" bash -c "${entry#*:}" >"$logs/$name.log" 2>&1; [ ${#failed_layers[@]} -eq 0 ]) &
     pids+=($!) names+=("$name")
   done
   local index

@@ -37,7 +37,7 @@ trap cleanup EXIT
 # Models take 2 s to load: the chat tests see a model warm up, then answer.
 start_stub --load-delay-ms 2000 || exit 1
 token="$(curl -fsS -X POST -H 'Content-Type: application/json' \
-  -d '{"email":"drupal-owner@example.test","email_api":true,"ai_api":true}' \
+  -d '{"email":"drupal-owner@example.com","email_api":true,"ai_api":true}' \
   "$STUB_URL/__stub/accounts" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).token))")"
 if [ -z "$token" ] || [ "$token" = "undefined" ]; then
   echo "the stub did not create an account" >&2

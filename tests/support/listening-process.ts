@@ -1,4 +1,5 @@
-// Starts a Node command that prints `listening on http://…` and stops it again: the stub, the relay.
+// Starts a command that prints `listening on http://…` and stops it again: the stub, the relay (Node),
+// upstream's service (Python).
 import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface ListeningProcess {
@@ -13,9 +14,15 @@ export interface ListeningProcess {
 export async function startListeningProcess(
   script: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; name: string; startTimeoutMs?: number },
+  options: {
+    env?: NodeJS.ProcessEnv;
+    name: string;
+    startTimeoutMs?: number;
+    /** Runs the script; Node's own executable unless given. */
+    interpreter?: string;
+  },
 ): Promise<ListeningProcess> {
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(options.interpreter ?? process.execPath, [script, ...args], {
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

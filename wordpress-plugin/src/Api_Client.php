@@ -22,7 +22,13 @@ final class Api_Client {
 	const ERROR_NETWORK        = 'sitebeam_unreachable';
 	const ERROR_NOT_CONFIGURED = 'sitebeam_not_configured';
 	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
-	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI );
+	const ERROR_SERVER         = 'sitebeam_server_error';
+	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
+	/** The instance's release or account has no AI API: said as that, never as a broken connection. */
+	const AI_ABSENT_ERRORS = array( Contract::ERROR_CWAI_NOT_IMPLEMENED, Contract::ERROR_CWAIAPI_NOT_ENABLED, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
+
+	/** What load_model() says when the instance started loading and tells no progress (upstream's 202). */
+	const MODEL_LOAD_STARTED = 'started';
 
 	/**
 	 * Instance base URL, without a trailing slash.
@@ -90,17 +96,33 @@ final class Api_Client {
 	}
 
 	/**
-	 * Checks URL, token and email permission without sending: an empty message is refused for
-	 * its missing fields only once the token and the email permission have passed.
+	 * Checks URL, token, email and AI without sending anything.
 	 *
-	 * @return true|WP_Error
+	 * The email probe is a message with no field: the service checks the token and the email permission before it
+	 * reads the body, so its refusal of the body (422, or the stub's 400 invalid_payload) proves both, and nothing
+	 * is sent. The AI probe lists the models.
+	 *
+	 * @return array{email: true|WP_Error, ai: true|WP_Error|null} The AI is null when the email probe already
+	 *         failed for a reason that is the same for both (URL, token, account).
 	 */
 	public function check_connection() {
-		$result = $this->request( 'POST', Contract::PATH_EMAIL, new \stdClass() );
-		if ( is_wp_error( $result ) && Contract::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
-			return $result;
+		$email = $this->request( 'POST', Contract::PATH_EMAIL, new \stdClass() );
+		if ( is_wp_error( $email ) && Contract::ERROR_INVALID_PAYLOAD === $email->get_error_code() ) {
+			$email = true;
+		} elseif ( ! is_wp_error( $email ) ) {
+			$email = new WP_Error( self::ERROR_UNEXPECTED, __( 'The instance accepted a message with no field.', 'sitebeam' ), array( 'status' => 200 ) );
 		}
-		return true;
+		if ( is_wp_error( $email ) && ! in_array( $email->get_error_code(), array( Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_DISABLED_EMAIL_SERVICE ), true ) ) {
+			return array(
+				'email' => $email,
+				'ai'    => null,
+			);
+		}
+		$models = $this->list_models();
+		return array(
+			'email' => $email,
+			'ai'    => is_wp_error( $models ) ? $models : true,
+		);
 	}
 
 	/**
@@ -129,14 +151,16 @@ final class Api_Client {
 	 * Asks the instance to load a model; answers at once.
 	 *
 	 * @param string $model A model the instance lists.
-	 * @return string|WP_Error 'loading' or 'ready'.
+	 * @return string|WP_Error 'ready', 'loading', or self::MODEL_LOAD_STARTED when the instance tells no state
+	 *                         (the service answers 202 and loads in the background).
 	 */
 	public function load_model( $model ) {
 		$result = $this->request( 'GET', Contract::PATH_MODEL_PREFIX . rawurlencode( $model ) );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return 'ready' === ( $result['state'] ?? '' ) ? 'ready' : 'loading';
+		$state = $result['state'] ?? null;
+		return in_array( $state, array( 'ready', 'loading' ), true ) ? $state : self::MODEL_LOAD_STARTED;
 	}
 
 	/**
@@ -145,7 +169,7 @@ final class Api_Client {
 	 * @param string               $model    A model the instance lists.
 	 * @param string               $message  The message.
 	 * @param array<string, mixed> $settings Prompt settings (Prompt_Settings), possibly none.
-	 * @return array{response: string[], score: float|int}|WP_Error
+	 * @return array{response: string[], score?: float|int}|WP_Error The score only when the instance gave a number.
 	 */
 	public function prompt( $model, $message, array $settings ) {
 		$result = $this->request(
@@ -161,10 +185,12 @@ final class Api_Client {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return array(
-			'response' => array_map( 'strval', array_filter( (array) ( $result['response'] ?? array() ), 'is_scalar' ) ),
-			'score'    => is_int( $result['score'] ?? null ) || is_float( $result['score'] ?? null ) ? $result['score'] : 0,
-		);
+		$answer = array( 'response' => array_map( 'strval', array_filter( (array) ( $result['response'] ?? array() ), 'is_scalar' ) ) );
+		$score  = $result['score'] ?? null;
+		if ( is_int( $score ) || is_float( $score ) ) {
+			$answer['score'] = $score;
+		}
+		return $answer;
 	}
 
 	/**
@@ -204,15 +230,65 @@ final class Api_Client {
 		if ( $status >= 200 && $status < 300 && 'ok' === ( $decoded['status'] ?? '' ) ) {
 			return $decoded;
 		}
-		$code = is_string( $decoded['i18n_code'] ?? null ) ? $decoded['i18n_code'] : self::ERROR_UNEXPECTED;
-		$text = is_string( $decoded['error'] ?? null ) ? $decoded['error'] : sprintf( 'HTTP %d', $status );
-		return new WP_Error(
-			$code,
-			$text,
-			array(
-				'status'      => $status,
-				'retry_after' => (int) wp_remote_retrieve_header( $response, 'retry-after' ),
-			)
+		return self::error_of( $status, $decoded, (int) wp_remote_retrieve_header( $response, 'retry-after' ) );
+	}
+
+	/**
+	 * The error an answer other than success stands for.
+	 *
+	 * @param int                  $status      HTTP status.
+	 * @param array<string, mixed> $decoded     The decoded JSON body, or an empty array.
+	 * @param int                  $retry_after Seconds from Retry-After, or 0.
+	 */
+	private static function error_of( $status, array $decoded, $retry_after ) {
+		$data    = array(
+			'status'      => $status,
+			'retry_after' => $retry_after,
 		);
+		$invalid = self::invalid_field( $status, $decoded );
+		if ( null !== $invalid ) {
+			return new WP_Error( Contract::ERROR_INVALID_PAYLOAD, $invalid['field'] . ': ' . $invalid['reason'], $data + $invalid );
+		}
+		if ( is_string( $decoded['i18n_code'] ?? null ) ) {
+			return new WP_Error( $decoded['i18n_code'], is_string( $decoded['error'] ?? null ) ? $decoded['error'] : sprintf( 'HTTP %d', $status ), $data );
+		}
+		// The service's own answers without a code: a route its release lacks (3.16.15's model load: 404
+		// {"detail": "Not Found"}), its failures (an unknown model in a prompt: 500 {"detail": "Internal server error"}).
+		if ( 404 === $status && is_string( $decoded['detail'] ?? null ) ) {
+			$code = Contract::ERROR_NOT_FOUND;
+		} else {
+			$code = $status >= 500 ? self::ERROR_SERVER : self::ERROR_UNEXPECTED;
+		}
+		return new WP_Error( $code, is_string( $decoded['detail'] ?? null ) ? $decoded['detail'] : sprintf( 'HTTP %d', $status ), $data );
+	}
+
+	/**
+	 * The field a refused body is refused for, and the service's reason: the service's 422 lists its faults as
+	 * {"detail": [{"loc": ["body", "to"], "msg": "…"}]}; the stub's 400 invalid_payload says "to: …".
+	 *
+	 * @param int                  $status  HTTP status.
+	 * @param array<string, mixed> $decoded The decoded JSON body.
+	 * @return array{field: string, reason: string}|null
+	 */
+	private static function invalid_field( $status, array $decoded ) {
+		$fault = $decoded['detail'][0] ?? null;
+		if ( Contract::UPSTREAM_VALIDATION_STATUS === $status && is_array( $fault ) && is_array( $fault['loc'] ?? null ) ) {
+			$path = array_values( array_filter( $fault['loc'], 'is_scalar' ) );
+			if ( 'body' === ( $path[0] ?? null ) && count( $path ) > 1 ) {
+				array_shift( $path );
+			}
+			return array(
+				'field'  => implode( '.', array_map( 'strval', $path ) ),
+				'reason' => is_string( $fault['msg'] ?? null ) ? $fault['msg'] : '',
+			);
+		}
+		if ( Contract::ERROR_INVALID_PAYLOAD === ( $decoded['i18n_code'] ?? null ) && is_string( $decoded['error'] ?? null )
+			&& preg_match( '/^([A-Za-z_][A-Za-z0-9_.]*): (.*)$/sD', $decoded['error'], $matches ) ) {
+			return array(
+				'field'  => $matches[1],
+				'reason' => $matches[2],
+			);
+		}
+		return null;
 	}
 }

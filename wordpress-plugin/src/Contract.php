@@ -41,6 +41,7 @@ final class Contract {
 	public const LIMIT_SUBJECT_CHARS        = 998;
 	public const LIMIT_PROMPT_MESSAGE_CHARS = 32768;
 	public const LIMIT_WEBSITE_CHARS        = 255;
+	public const LIMIT_ANSWER_BYTES         = 1048576;
 
 	/**
 	 * The API's error codes (i18n_code).

@@ -41,9 +41,9 @@ class ApiClient {
   /**
    * Posts an empty message: past authentication, only the email API's answers.
    *
-   * An instance that takes the token and has email sending enabled for the
-   * account refuses the empty body with 400 invalid_payload (see
-   * ApiResult::provesEmailApi()); nothing is ever sent.
+   * The service resolves the token (401) and the email API (403) before it
+   * reads the body, so an account that may send gets the empty body refused
+   * (422, see ApiResult::provesEmailApi()) and nothing is ever sent.
    */
   public function probeEmailApi(): ApiResult {
     return $this->request('POST', Contract::PATH_EMAIL, new \stdClass());

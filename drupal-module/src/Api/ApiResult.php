@@ -17,6 +17,9 @@ final class ApiResult {
   public const NOT_ENABLED = 'not_enabled';
   public const SERVICE_DISABLED = 'service_disabled';
   public const REJECTED = 'rejected';
+  public const INVALID_FIELD = 'invalid_field';
+  public const AI_ABSENT = 'ai_absent';
+  public const ACCOUNT_NOT_CONFIRMED = 'account_not_confirmed';
   public const RATE_LIMITED = 'rate_limited';
   public const SERVER_ERROR = 'server_error';
   public const UNREACHABLE = 'unreachable';
@@ -62,9 +65,37 @@ final class ApiResult {
 
   /**
    * The answer to ApiClient::probeEmailApi() of a usable account.
+   *
+   * The service checks the token and the email API before the body, so a
+   * refused body (its 422, the stub's 400 invalid_payload) proves both.
    */
   public function provesEmailApi(): bool {
-    return $this->status === 400 && $this->code() === Contract::ERROR_INVALID_PAYLOAD;
+    return $this->refusedFields() !== []
+      || ($this->status === 400 && $this->code() === Contract::ERROR_INVALID_PAYLOAD);
+  }
+
+  /**
+   * The fields a 422 refused, each with the service's reason, in its order.
+   *
+   * @return array<string, string>
+   *   Reason by field: the body's key ("to"), nested keys joined with dots
+   *   ("attachment.b64"), "body" for the body as a whole.
+   */
+  public function refusedFields(): array {
+    $issues = $this->status === UpstreamCodes::UPSTREAM_VALIDATION_STATUS ? ($this->body['detail'] ?? NULL) : NULL;
+    $fields = [];
+    foreach (is_array($issues) ? $issues : [] as $issue) {
+      $location = is_array($issue) && is_array($issue['loc'] ?? NULL) ? array_filter($issue['loc'], 'is_scalar') : [];
+      if (($location[0] ?? NULL) === 'body' && count($location) > 1) {
+        array_shift($location);
+      }
+      $field = self::printable(implode('.', $location));
+      $reason = self::printable(is_string($issue['msg'] ?? NULL) ? $issue['msg'] : '');
+      if ($field !== '') {
+        $fields[$field] ??= $reason === '' ? 'invalid' : $reason;
+      }
+    }
+    return $fields;
   }
 
   /**
@@ -101,8 +132,20 @@ final class ApiResult {
     if ($this->networkError !== '') {
       return $this->networkError;
     }
-    $error = $this->body[Contract::RESPONSE_FIELD_ERROR] ?? '';
-    return is_string($error) && $error !== '' ? $error : 'HTTP ' . $this->status;
+    $refused = $this->refusedFields();
+    if ($refused !== []) {
+      return implode('; ', array_map(static fn (string $field, string $reason): string => $field . ': ' . $reason, array_keys($refused), $refused));
+    }
+    // The service's own errors carry "error"; FastAPI's carry "detail".
+    $error = $this->body[Contract::RESPONSE_FIELD_ERROR] ?? $this->body['detail'] ?? '';
+    return is_string($error) && $error !== '' ? self::printable($error) : 'HTTP ' . $this->status;
+  }
+
+  /**
+   * The text on one line, control characters replaced, for a log or a page.
+   */
+  private static function printable(string $text): string {
+    return trim((string) preg_replace(Contract::SINGLE_LINE_FORBIDDEN_PATTERN, ' ', mb_scrub($text, 'UTF-8')));
   }
 
   /**
@@ -121,8 +164,11 @@ final class ApiResult {
     return match (TRUE) {
       $this->status === 0 => self::NOT_CONFIGURED,
       $this->status === 401 => self::TOKEN_WRONG,
+      $this->status === 403 && $this->code() === UpstreamCodes::ERROR_ACCOUNT_NOT_CONFIRMED => self::ACCOUNT_NOT_CONFIRMED,
       $this->status === 403 => self::NOT_ENABLED,
       $this->status === 405 && $this->code() === Contract::ERROR_DISABLED_EMAIL_SERVICE => self::SERVICE_DISABLED,
+      $this->status === 405 && $this->code() === UpstreamCodes::ERROR_CWAI_NOT_IMPLEMENED => self::AI_ABSENT,
+      $this->refusedFields() !== [] => self::INVALID_FIELD,
       $this->status === 429 => self::RATE_LIMITED,
       $this->status >= 500 => self::SERVER_ERROR,
       $this->status >= 200 && $this->status < 300 => self::SERVER_ERROR,

@@ -25,6 +25,9 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
     case 429:
       return `rate limited${said}: try again ${wait}`;
     default:
+      if (error.code === 'invalid_response') {
+        return `the instance's answer cannot be used: ${error.message}; is something else answering at that URL?`;
+      }
       return error.code === 'redirect_refused'
         ? error.message
         : `the API answered ${error.status} ${error.code}: ${error.message}${error.cid ? ` (cid ${error.cid})` : ''}`;

@@ -5,7 +5,15 @@ export {
   type Mailbox,
   parseMailbox,
 } from './address.js';
+export { type AnswerName, answerProblem } from './answer-check.js';
 export { baseUrlProblem, isLoopbackHost } from './base-url.js';
-export { type ClientOptions, createClient, type SitebeamClient } from './client.js';
+export { readCappedBody } from './capped-body.js';
+export {
+  type ClientOptions,
+  createClient,
+  type RawAnswer,
+  type SitebeamClient,
+} from './client.js';
 export * from './contract.js';
 export { SitebeamApiError } from './errors.js';
+export { visibleControls, visibleJson } from './visible-controls.js';

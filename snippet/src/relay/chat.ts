@@ -24,7 +24,7 @@ import {
 import type { RelayHandler } from './handler.js';
 import { createPageAccess } from './page-access.js';
 import { createRateLimiter } from './rate-limit.js';
-import { commonHeaders, jsonResponse, preflight } from './responses.js';
+import { commonHeaders, jsonResponse, pagePolicy, preflight } from './responses.js';
 import { bodyKind, isRefusal, parseFields, readBody } from './submission.js';
 
 /** The path the `sitebeam-relay` command serves the chat on. */
@@ -252,7 +252,7 @@ function htmlHeaders(outcome: ChatAnswer | ChatRefusal): Record<string, string> 
   return {
     ...commonHeaders,
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'content-security-policy': `${pagePolicy}; form-action 'self'`,
     ...retryHeader(outcome),
   };
 }

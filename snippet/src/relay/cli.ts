@@ -14,6 +14,12 @@ import {
 } from './config.js';
 import { createRelayHandler, type RelayHandler } from './handler.js';
 import { toNodeListener } from './node.js';
+import {
+  type SocketLimits,
+  serverOptions,
+  socketLimitEnvNames,
+  socketLimitsFromEnv,
+} from './socket-limits.js';
 
 const usage = 'Usage: sitebeam-relay [--port 8788] [--host 127.0.0.1]';
 
@@ -27,7 +33,7 @@ function main(): void {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.\nSockets: ${Object.values(socketLimitEnvNames).join(', ')} (seconds to send the headers, default 10, and the whole request, default 30; connections open at once, default 512).`,
     );
     return;
   }
@@ -39,7 +45,9 @@ function main(): void {
   let handler: RelayHandler;
   let serves: string;
   let ownPages: string;
+  let limits: SocketLimits;
   try {
+    limits = socketLimitsFromEnv(process.env);
     const chat = chatConfigFromEnv(process.env);
     const chatOnly =
       chat.models.length > 0 && contactEnvNames.every((name) => !process.env[name]?.trim());
@@ -60,7 +68,8 @@ function main(): void {
     throw error;
   }
 
-  const server = createServer(toNodeListener(handler));
+  const server = createServer(serverOptions(limits), toNodeListener(handler));
+  server.maxConnections = limits.maxConnections;
   server.on('error', (error) => fail(`sitebeam-relay: cannot listen: ${error.message}`));
   server.listen(port, values.host, () => {
     const address = server.address() as AddressInfo;

@@ -2,6 +2,7 @@
 import { isBareEmailAddress } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
+import { safeLog } from './safe-log.js';
 
 /** What every endpoint of the relay (contact form, chat) needs. */
 export interface EndpointConfig {
@@ -27,7 +28,10 @@ export interface EndpointConfig {
   trustedProxyHops?: number;
   /** Milliseconds before the API call is abandoned (default 10,000). */
   apiTimeoutMs?: number;
-  /** Where the real cause of a failure is written (default `console.error`). */
+  /**
+   * Where the real cause of a failure is written (default `console.error`): one line per event,
+   * control characters made visible, the token as `[token]`.
+   */
   log?: (line: string) => void;
   fetch?: typeof fetch;
 }
@@ -235,7 +239,7 @@ export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointC
     trustedProxyHops: atLeastOne('trustedProxyHops', config.trustedProxyHops ?? 1),
     clientIpHeader: config.clientIpHeader?.toLowerCase(),
     apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
-    log: config.log ?? ((line) => console.error(line)),
+    log: safeLog(config.log ?? ((line) => console.error(line)), config.apiToken),
     fetch: config.fetch,
   };
 }

@@ -1,6 +1,7 @@
 // Sends one view: JSON by fetch, the hidden pixel when fetch is missing, fails or answers non-2xx.
 import { config } from './config.js';
 import { TRACK_EVENT, type Track, type TrackerRecord } from './options.js';
+import { keptQuery, pageUrl } from './page-url.js';
 import { migrateSelfExclusion } from './self-exclusion.js';
 import { skipReason } from './skip.js';
 
@@ -28,6 +29,7 @@ export const track: Track = async (options = {}) => {
       const response = await fetch(url('json'), {
         keepalive: true,
         credentials: 'omit',
+        referrer: pageUrl(),
         referrerPolicy,
       });
       migrateSelfExclusion();
@@ -37,8 +39,11 @@ export const track: Track = async (options = {}) => {
         return record;
       }
     } catch {}
+    // An image's Referer cannot be chosen: the origin alone, unless the site keeps every
+    // parameter (its pattern then matches any name, `*` included). '' is `anonymous`: no cookies.
     const pixel = new Image();
-    pixel.referrerPolicy = referrerPolicy;
+    pixel.crossOrigin = '';
+    pixel.referrerPolicy = keptQuery().test('*') ? referrerPolicy : 'origin';
     pixel.src = url('img');
   } catch {}
 };

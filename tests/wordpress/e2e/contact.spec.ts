@@ -32,7 +32,7 @@ const contactForm = (page: Page) => page.locator('form[data-sitebeam-form]');
 async function fillForm(page: Page) {
   const form = contactForm(page);
   await form.locator('[name=name]').fill('Visitor <b>Bold</b>');
-  await form.locator('[name=email]').fill('visitor@example.test');
+  await form.locator('[name=email]').fill('visitor@example.com');
   await form.locator('[name=subject]').fill('A question');
   await form.locator('[name=message]').fill('Hello <script>alert(1)</script>\nSecond line');
 }
@@ -120,7 +120,7 @@ test('a visitor sends the form and the recipient gets the message, visitor text 
   const messages = await eventually(stub.messages, (list) => list.length > 0);
   expect(messages).toHaveLength(1);
   expect(messages[0]?.to).toBe(site.contactRecipient);
-  expect(messages[0]?.replyto).toBe('visitor@example.test');
+  expect(messages[0]?.replyto).toBe('visitor@example.com');
   expect(messages[0]?.content).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;<br>');
   expect(messages[0]?.content).toContain('Visitor &lt;b&gt;Bold&lt;/b&gt;');
   expect(messages[0]?.content).not.toContain('<script>');

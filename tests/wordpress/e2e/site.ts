@@ -13,8 +13,8 @@ export const site = {
   admin: required('SITEBEAM_WP_ADMIN_USER'),
   adminPassword: required('SITEBEAM_WP_ADMIN_PASSWORD'),
   token: required('SITEBEAM_API_TOKEN_FOR_TESTS'),
-  adminEmail: 'admin@example.test',
-  contactRecipient: 'owner@example.test',
+  adminEmail: 'admin@example.com',
+  contactRecipient: 'owner@example.com',
   website: 'wp-test.example',
   /** The WordPress release under test, e.g. "6.9.1". */
   version: required('SITEBEAM_WP_VERSION'),
@@ -130,7 +130,7 @@ export const testSite = {
   translate: (translations: Record<string, string>) =>
     call('PUT', `${site.url}/wp-json/sitebeam-test/v1/translations`, translations),
   resetRateLimits: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/rate-limits`),
-  /** Back to the site as installed: its settings, no faked translation or recorded state, no added post or page. */
+  /** Back to the site as installed: its settings, no faked translation, service or state, no added post or page. */
   reset: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/site`),
 };
 

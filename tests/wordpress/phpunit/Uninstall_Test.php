@@ -24,7 +24,7 @@ final class Uninstall_Test extends TestCase {
 	public function test_uninstall_removes_options_log_counters_model_list_and_the_chat_capability() {
 		$settings = get_option( Settings::OPTION );
 		$token    = get_option( Settings::TOKEN_OPTION );
-		Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
+		Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
 		set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
 		$this->assertIsArray( Model_List::get() );
 		$this->assertIsArray( get_transient( Model_List::TRANSIENT ) );

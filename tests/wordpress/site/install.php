@@ -12,14 +12,14 @@ require getenv( 'SITEBEAM_WP_ROOT' ) . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
-wp_install( 'Sitebeam test site', getenv( 'SITEBEAM_WP_ADMIN_USER' ), 'admin@example.test', true, '', wp_slash( getenv( 'SITEBEAM_WP_ADMIN_PASSWORD' ) ) );
+wp_install( 'Sitebeam test site', getenv( 'SITEBEAM_WP_ADMIN_USER' ), 'admin@example.com', true, '', wp_slash( getenv( 'SITEBEAM_WP_ADMIN_PASSWORD' ) ) );
 update_option( 'permalink_structure', '/%postname%/' );
 flush_rewrite_rules();
 wp_insert_user(
 	array(
 		'user_login' => 'subscriber',
 		'user_pass'  => 'subscriber-password',
-		'user_email' => 'subscriber@example.test',
+		'user_email' => 'subscriber@example.com',
 		'role'       => 'subscriber',
 	)
 );
@@ -36,7 +36,7 @@ update_option(
 		array(
 			'api_url'    => getenv( 'SITEBEAM_STUB_URL' ),
 			'website'    => 'wp-test.example',
-			'contact_to' => 'owner@example.test',
+			'contact_to' => 'owner@example.com',
 		)
 	)
 );

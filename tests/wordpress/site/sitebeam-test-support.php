@@ -104,6 +104,20 @@ add_action(
 		);
 		register_rest_route(
 			'sitebeam-test/v1',
+			'/upstream',
+			array(
+				'methods'             => array( 'PUT', 'DELETE' ),
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					if ( 'DELETE' === $request->get_method() ) {
+						return delete_option( SITEBEAM_TEST_UPSTREAM );
+					}
+					return update_option( SITEBEAM_TEST_UPSTREAM, (array) $request->get_json_params() );
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
 			'/page',
 			array(
 				'methods'             => 'POST',
@@ -159,8 +173,8 @@ add_action(
 				},
 			)
 		);
-		// The site as install.php left it: its settings, no faked translation, no recorded state, and none of the
-		// posts and pages (blocks) a test added. Each spec starts and ends with it, so none sees another's.
+		// The site as install.php left it: its settings, no faked translation or service, no recorded state, and
+		// none of the posts and pages (blocks) a test added. Each spec starts and ends with it, so none sees another's.
 		register_rest_route(
 			'sitebeam-test/v1',
 			'/site',
@@ -171,6 +185,7 @@ add_action(
 					update_option( 'sitebeam_settings', get_option( SITEBEAM_TEST_INSTALLED . '_settings' ) );
 					delete_option( SITEBEAM_TEST_TRANSLATIONS );
 					delete_option( SITEBEAM_TEST_STATE );
+					delete_option( SITEBEAM_TEST_UPSTREAM );
 					$added = get_posts(
 						array(
 							'post_type'   => array( 'post', 'page' ),
@@ -211,8 +226,9 @@ function sitebeam_test_send_mail( WP_REST_Request $request ) {
 	return array( 'sent' => $sent );
 }
 
-// Set by the chat conformance runner only: the API's answers to prompts are mocked (pre_http_request, as the cases
-// say) and every prompt and model load the plugin sends is recorded in the test state.
+// Set by the chat conformance runner: the API's answers to prompts are mocked (pre_http_request, as the cases say)
+// and every prompt and model load the plugin sends is recorded in the test state. Set by upstream.spec.ts
+// (PUT sitebeam-test/v1/upstream): the real service's answers to /v1/email, /v1/ai/models and loads, when given.
 const SITEBEAM_TEST_UPSTREAM = 'sitebeam_test_upstream';
 add_filter(
 	'pre_http_request',
@@ -224,7 +240,7 @@ add_filter(
 		}
 		if ( 0 === strpos( $path, '/v1/ai/model/' ) ) {
 			sitebeam_test_record( 'loads', rawurldecode( substr( $path, strlen( '/v1/ai/model/' ) ) ) );
-			$answer = array(
+			$answer = $upstream['load'] ?? array(
 				'status'  => 202,
 				'headers' => array(),
 				'body'    => array(
@@ -233,7 +249,11 @@ add_filter(
 					'state'  => 'loading',
 				),
 			);
-		} elseif ( '/v1/ai/prompt' === $path ) {
+		} elseif ( isset( $upstream['email'] ) && '/v1/email' === $path ) {
+			$answer = $upstream['email'];
+		} elseif ( isset( $upstream['models'] ) && '/v1/ai/models' === $path ) {
+			$answer = $upstream['models'];
+		} elseif ( '/v1/ai/prompt' === $path && isset( $upstream['prompt'] ) ) {
 			sitebeam_test_record( 'prompts', json_decode( (string) $args['body'], true ) );
 			$answer = $upstream['prompt'];
 		} else {

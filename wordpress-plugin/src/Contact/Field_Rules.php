@@ -74,6 +74,19 @@ final class Field_Rules {
 	}
 
 	/**
+	 * The special-use domain (RFC 6761: test, local, …) an address is at, which the service's validator refuses
+	 * and the address rule with it; named so that the refusal can say why.
+	 *
+	 * @param string $address An address.
+	 * @return string|null The domain, such as "test", or null.
+	 */
+	public static function special_use_domain( $address ) {
+		$labels = explode( '.', strtolower( (string) substr( (string) strrchr( $address, '@' ), 1 ) ) );
+		$last   = (string) end( $labels );
+		return in_array( $last, Contract::SPECIAL_USE_DOMAINS, true ) ? $last : null;
+	}
+
+	/**
 	 * One REST argument.
 	 *
 	 * @param bool   $required Whether the field must be present.
@@ -113,7 +126,11 @@ final class Field_Rules {
 		if ( true !== $text ) {
 			return $text;
 		}
-		return self::is_address( trim( $value, self::TRIMMED ) ) ? true : self::invalid( $message );
+		$address = trim( $value, self::TRIMMED );
+		if ( null !== self::special_use_domain( $address ) ) {
+			return self::invalid( __( 'This address cannot receive mail from this site: please use another address.', 'sitebeam' ) );
+		}
+		return self::is_address( $address ) ? true : self::invalid( $message );
 	}
 
 	/**

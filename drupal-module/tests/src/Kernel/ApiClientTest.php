@@ -47,7 +47,7 @@ final class ApiClientTest extends KernelTestBase {
    */
   public function testRedirectIsNeverFollowed(): void {
     $result = $this->client([new Response(307, ['Location' => 'https://elsewhere.example.test/v1/email'])])
-      ->sendEmail(['to' => 'ann@example.test', 'subject' => 'Hi', 'content' => 'x']);
+      ->sendEmail(['to' => 'ann@example.com', 'subject' => 'Hi', 'content' => 'x']);
 
     $this->assertFalse($result->isSuccess());
     $this->assertCount(1, $this->history);

@@ -49,7 +49,7 @@ final class ContactConformanceTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
-    $this->config('system.site')->set('mail', 'owner@example.test')->set('name', 'Kernel Site')->save();
+    $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();
     $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', 'dev-token')->save();
     $this->container->get('router.builder')->rebuild();
     $this->resetStub();

@@ -38,7 +38,7 @@ final class PageOriginTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
-    $this->config('system.site')->set('mail', 'owner@example.test')->save();
+    $this->config('system.site')->set('mail', 'owner@example.com')->save();
     $this->config('sitebeam.settings')
       ->set('base_url', $this->stubUrl())
       ->set('api_token', 'dev-token')
@@ -215,7 +215,7 @@ final class PageOriginTest extends KernelTestBase {
   private function postContact(string $site, array $server, string $type = 'application/json', array $overrides = []): Response {
     $fields = $overrides + [
       'name' => 'Ann',
-      'email' => 'ann@example.test',
+      'email' => 'ann@example.com',
       'subject' => 'Hello',
       'message' => 'A question about prices.',
       'homepage' => '',

@@ -128,7 +128,7 @@ final class Network_Settings_Test extends TestCase {
 		$token    = get_site_option( Settings::TOKEN_OPTION );
 		foreach ( array( 1, $this->second_site ) as $site ) {
 			switch_to_blog( $site );
-			Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
+			Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
 			set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
 			Chat_Capability::grant();
 			restore_current_blog();
@@ -166,7 +166,7 @@ final class Network_Settings_Test extends TestCase {
 			array(
 				'user_login' => 'subsite-admin',
 				'user_pass'  => wp_generate_password(),
-				'user_email' => 'subsite-admin@example.test',
+				'user_email' => 'subsite-admin@example.com',
 			)
 		);
 		add_user_to_blog( $this->second_site, $id, 'administrator' );
