@@ -12,6 +12,26 @@ const { api } = contract;
 const contact = contract.protocols.contact;
 const chat = contract.protocols.chat;
 
+// The address rule must refuse what the service's validator refuses, in any letter case.
+const addressRule = new RegExp(contact.patterns.emailAddress, 'u');
+for (const domain of api.specialUseDomains) {
+  for (const address of [
+    `a@${domain}`,
+    `a@b.${domain}`,
+    `a@B.${domain.toUpperCase()}`,
+    `a.${domain}@b.${domain}`,
+  ]) {
+    if (addressRule.test(address)) {
+      throw new Error(`${SOURCE}: emailAddress accepts ${address}, a special-use domain`);
+    }
+  }
+  for (const address of [`a@${domain}x.com`, `a@x${domain}.com`, `${domain}@b.com`]) {
+    if (!addressRule.test(address)) {
+      throw new Error(`${SOURCE}: emailAddress refuses ${address}, not a special-use domain`);
+    }
+  }
+}
+
 const notice = `Generated from ${SOURCE} by contract/generate.mjs — do not edit: change the JSON and run \`npm run contract\`.`;
 
 const upperSnake = (name) =>
@@ -156,10 +176,21 @@ function typescript() {
     tsConst('limits', api.limits),
     ...tsErrors('error', api.errors),
     tsConst('statusValues', api.statusValues),
+    tsConst('upstream', withoutComments(api.upstream), api.upstream.$comment),
+    tsConst(
+      'specialUseDomains',
+      api.specialUseDomains,
+      "Domains the service's address validator refuses, themselves and every name under them.",
+    ),
     tsConst('knownModels', api.knownModels),
     tsConst('integerSettings', api.promptSettings.integer),
     tsConst('positiveNumberSettings', api.promptSettings.positiveNumber),
     tsConst('booleanSettings', api.promptSettings.boolean),
+    tsConst(
+      'promptSettingAliases',
+      withoutComments(api.promptSettings.aliases),
+      api.promptSettings.aliases.$comment,
+    ),
     `export const UNKNOWN = ${tsString(api.tracker.unknown)};`,
     `export const NO_REFERRER = ${tsString(api.tracker.noReferrer)};`,
     tsConst('osNames', api.tracker.osNames),
@@ -254,6 +285,12 @@ function phpConstants(style) {
   group('LIMIT', api.limits, "The API's limits.");
   errors('ERROR', api.errors, "The API's error codes (i18n_code).");
   group('STATUS', api.statusValues, 'Values of the `status` member of every answer.');
+  group('UPSTREAM', api.upstream, api.upstream.$comment);
+  add(
+    'SPECIAL_USE_DOMAINS',
+    list(api.specialUseDomains),
+    "Domains the service's address validator refuses.\n\nThemselves and every name under them.",
+  );
   for (const [name, type] of Object.entries(api.types)) {
     if (!type.phpPrefix) continue;
     group(
@@ -266,6 +303,16 @@ function phpConstants(style) {
   add('PROMPT_INTEGER_SETTINGS', list(api.promptSettings.integer), 'Prompt settings by type.');
   add('PROMPT_POSITIVE_NUMBER_SETTINGS', list(api.promptSettings.positiveNumber));
   add('PROMPT_BOOLEAN_SETTINGS', list(api.promptSettings.boolean));
+  add(
+    'PROMPT_SETTING_ALIASES',
+    map(
+      Object.entries(withoutComments(api.promptSettings.aliases)).map(([alias, name]) => [
+        phpString(alias),
+        phpString(name),
+      ]),
+    ),
+    api.promptSettings.aliases.$comment,
+  );
   group('TRACKER_ATTR', api.tracker.attributes, "The tracker tag's data-* attributes.");
 
   group('CONTACT_FIELD', contact.fields, "The contact protocol's form fields.");

@@ -52,8 +52,13 @@ final class Contract {
 	public const ERROR_AUTH_FAILED            = 'auth_failed';
 	public const ERROR_NOT_EMAILAPI           = 'not_emailapi';
 	public const ERROR_NOT_AIAPI              = 'not_aiapi';
+	public const ERROR_NOT_CWAIAPI            = 'not_cwaiapi';
+	public const ERROR_ACCOUNT_NOT_CONFIRMED  = 'account_not_confirmed';
 	public const ERROR_NOT_FOUND              = 'not_found';
+	public const ERROR_CWAI_MODEL_NOTFOUND    = 'cwai_model_notfound';
 	public const ERROR_DISABLED_EMAIL_SERVICE = 'disabled_email_service';
+	public const ERROR_CWAI_NOT_IMPLEMENED    = 'cwai_not_implemened';
+	public const ERROR_CWAIAPI_NOT_ENABLED    = 'cwaiapi_not_enabled';
 	public const ERROR_PAYLOAD_TOO_LARGE      = 'payload_too_large';
 	public const ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
 	public const ERROR_RATE_LIMITED           = 'rate_limited';
@@ -69,8 +74,13 @@ final class Contract {
 		self::ERROR_AUTH_FAILED            => 401,
 		self::ERROR_NOT_EMAILAPI           => 403,
 		self::ERROR_NOT_AIAPI              => 403,
+		self::ERROR_NOT_CWAIAPI            => 403,
+		self::ERROR_ACCOUNT_NOT_CONFIRMED  => 403,
 		self::ERROR_NOT_FOUND              => 404,
+		self::ERROR_CWAI_MODEL_NOTFOUND    => 404,
 		self::ERROR_DISABLED_EMAIL_SERVICE => 405,
+		self::ERROR_CWAI_NOT_IMPLEMENED    => 405,
+		self::ERROR_CWAIAPI_NOT_ENABLED    => 405,
 		self::ERROR_PAYLOAD_TOO_LARGE      => 413,
 		self::ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
 		self::ERROR_RATE_LIMITED           => 429,
@@ -82,6 +92,25 @@ final class Contract {
 	 */
 	public const STATUS_OK = 'ok';
 	public const STATUS_KO = 'ko';
+
+	/**
+	 * What the real service (comworkio/cwcloud-api, FastAPI) answers, read from its releases
+	 * ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened);
+	 * contract/service-api.md section 10. Any 2xx whose status is ok is success.
+	 */
+	public const UPSTREAM_AI_RELEASE            = '3.15.24';
+	public const UPSTREAM_CE_RELEASE            = '3.16.15';
+	public const UPSTREAM_VALIDATION_STATUS     = 422;
+	public const UPSTREAM_LOAD_STARTED_STATUS   = 202;
+	public const UPSTREAM_INTERNAL_ERROR_STATUS = 500;
+	public const UPSTREAM_CID_HEADER            = 'x-cwcloud-cid';
+
+	/**
+	 * Domains the service's address validator refuses.
+	 *
+	 * Themselves and every name under them.
+	 */
+	public const SPECIAL_USE_DOMAINS = array( 'arpa', 'invalid', 'local', 'localhost', 'onion', 'test' );
 
 	/**
 	 * Field names of ErrorBody.
@@ -126,9 +155,16 @@ final class Contract {
 	/**
 	 * Prompt settings by type.
 	 */
-	public const PROMPT_INTEGER_SETTINGS         = array( 'max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beams', 'top_k' );
+	public const PROMPT_INTEGER_SETTINGS         = array( 'max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beans', 'top_k' );
 	public const PROMPT_POSITIVE_NUMBER_SETTINGS = array( 'top_p', 'temperature' );
 	public const PROMPT_BOOLEAN_SETTINGS         = array( 'early_stopping', 'do_sample', 'skip_special_tokens' );
+
+	/**
+	 * Names a client accepts for the service's own setting name, and sends under that name.
+	 */
+	public const PROMPT_SETTING_ALIASES = array(
+		'num_beams' => 'num_beans',
+	);
 
 	/**
 	 * The tracker tag's data-* attributes.
@@ -205,7 +241,7 @@ final class Contract {
 	/**
 	 * The address rule (ASCII dot-atom, lengths included), for preg_match.
 	 */
-	public const EMAIL_ADDRESS_PATTERN = '/^(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&\'*+\\/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+\\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/uD';
+	public const EMAIL_ADDRESS_PATTERN = '/^(?!.*[@.](?:[Aa][Rr][Pp][Aa]|[Ii][Nn][Vv][Aa][Ll][Ii][Dd]|[Ll][Oo][Cc][Aa][Ll](?:[Hh][Oo][Ss][Tt])?|[Oo][Nn][Ii][Oo][Nn]|[Tt][Ee][Ss][Tt])$)(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&\'*+\\/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&\'*+\\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/uD';
 
 	/**
 	 * A single-line value matching this is refused: C0, DEL, C1, U+2028, U+2029.

@@ -90,11 +90,12 @@ the shell's history and the process list.${example(
 
   program
     .command('load')
-    .description('start loading a model; with --wait, wait until it is ready')
+    .description(
+      'start loading a model in the background (the instance does not report when it is ready)',
+    )
     .argument('<model>', 'a model the instance lists')
-    .option('--wait', 'wait until the model is ready, as often as the instance says (Retry-After)')
-    .option('--max-wait <seconds>', 'with --wait: give up after this long', positiveNumber, 600)
-    .addHelpText('after', example('sitebeam load nltksentiment --wait'))
+    .option('--wait', 'kept for scripts: returns once loading started, saying why it cannot wait')
+    .addHelpText('after', example('sitebeam load nltksentiment'))
     .action(
       run((session, model: string, options: Parameters<typeof loadModel>[2]) =>
         loadModel(session, model, options),

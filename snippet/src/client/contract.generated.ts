@@ -28,8 +28,13 @@ export const errorCodes = {
   authFailed: 'auth_failed',
   notEmailApi: 'not_emailapi',
   notAiApi: 'not_aiapi',
+  notCwaiApi: 'not_cwaiapi',
+  accountNotConfirmed: 'account_not_confirmed',
   notFound: 'not_found',
+  cwaiModelNotFound: 'cwai_model_notfound',
   disabledEmailService: 'disabled_email_service',
+  cwaiNotImplemented: 'cwai_not_implemened',
+  cwaiApiNotEnabled: 'cwaiapi_not_enabled',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
@@ -46,8 +51,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   auth_failed: 401,
   not_emailapi: 403,
   not_aiapi: 403,
+  not_cwaiapi: 403,
+  account_not_confirmed: 403,
   not_found: 404,
+  cwai_model_notfound: 404,
   disabled_email_service: 405,
+  cwai_not_implemened: 405,
+  cwaiapi_not_enabled: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -59,13 +69,31 @@ export const statusValues = {
   ko: 'ko',
 } as const;
 
+/** What the real service (comworkio/cwcloud-api, FastAPI) answers, read from its releases ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened); contract/service-api.md section 10. Any 2xx whose status is ok is success. */
+export const upstream = {
+  aiRelease: '3.15.24',
+  ceRelease: '3.16.15',
+  validationStatus: 422,
+  loadStartedStatus: 202,
+  internalErrorStatus: 500,
+  cidHeader: 'x-cwcloud-cid',
+} as const;
+
+/** Domains the service's address validator refuses, themselves and every name under them. */
+export const specialUseDomains = ['arpa', 'invalid', 'local', 'localhost', 'onion', 'test'] as const;
+
 export const knownModels = ['gpt2', 'nlptownsentiment', 'nltksentiment', 'textblobsentiment', 'robertaemotion', 'mock', 'log'] as const;
 
-export const integerSettings = ['max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beams', 'top_k'] as const;
+export const integerSettings = ['max_length', 'num_return_sequences', 'no_repeat_ngram_size', 'num_beans', 'top_k'] as const;
 
 export const positiveNumberSettings = ['top_p', 'temperature'] as const;
 
 export const booleanSettings = ['early_stopping', 'do_sample', 'skip_special_tokens'] as const;
+
+/** Names a client accepts for the service's own setting name, and sends under that name. */
+export const promptSettingAliases = {
+  num_beams: 'num_beans',
+} as const;
 
 export const UNKNOWN = 'unknown';
 
@@ -93,10 +121,10 @@ export const trackerAttributes = {
 } as const;
 
 export interface ErrorBody {
-  status: 'ko';
+  status?: 'ko';
   error: string;
   i18n_code: ErrorCode | string;
-  cid: string;
+  cid?: string;
 }
 
 export interface Attachment {
@@ -119,7 +147,9 @@ export interface EmailMessage {
 
 export interface EmailSent {
   status: 'ok';
-  id: string;
+  adapter?: string;
+  response?: unknown;
+  id?: string;
 }
 
 export interface ModelList {
@@ -131,7 +161,7 @@ export interface PromptSettings {
   max_length?: number;
   num_return_sequences?: number;
   no_repeat_ngram_size?: number;
-  num_beams?: number;
+  num_beans?: number;
   top_k?: number;
   top_p?: number;
   temperature?: number;
@@ -148,14 +178,24 @@ export interface PromptRequest {
 
 export interface PromptResponse {
   response: string[];
-  score: number;
+  score?: number | null;
   status: 'ok';
+  cid?: string;
 }
 
 export interface ModelLoadResponse {
   status: 'ok';
-  model: string;
-  state: 'loading' | 'ready';
+  http_status?: number;
+}
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+export interface ValidationFailure {
+  detail: ValidationIssue[];
 }
 
 export interface GeoInfos {
@@ -337,7 +377,7 @@ export const contactTicket = {
   hash: 'sha256',
 } as const;
 
-export const emailAddressPattern = /^(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/u;
+export const emailAddressPattern = /^(?!.*[@.](?:[Aa][Rr][Pp][Aa]|[Ii][Nn][Vv][Aa][Ll][Ii][Dd]|[Ll][Oo][Cc][Aa][Ll](?:[Hh][Oo][Ss][Tt])?|[Oo][Nn][Ii][Oo][Nn]|[Tt][Ee][Ss][Tt])$)(?=[^@]{1,64}@)(?=.{3,254}$)[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+\/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9](?:[A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/u;
 
 export const singleLineForbiddenPattern = /[\x00-\x1F\x7F-\x9F\u{2028}\u{2029}]/u;
 

@@ -13,5 +13,3 @@ export const paths = {
   trackerJson: (website: string) => `${apiPaths.trackerJsonPrefix}${encodeURIComponent(website)}`,
   trackerImg: (website: string) => `${apiPaths.trackerImgPrefix}${encodeURIComponent(website)}`,
 } as const;
-
-export type ModelState = import('./contract.generated.js').ModelLoadResponse['state'];

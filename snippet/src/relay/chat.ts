@@ -60,7 +60,12 @@ const visitorText: Record<ChatErrorCode, string> = {
 export function createChatHandler(config: EndpointConfig, chat: ChatConfig): RelayHandler {
   const settings = resolveEndpointConfig(config);
   const chatSettings = resolveChatConfig(chat);
-  const limiter = createRateLimiter({ limit: chatSettings.rateLimitPerMinute, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    limit: chatSettings.rateLimitPerMinute,
+    windowMs: 60_000,
+    counter: settings.rateLimitCounter,
+    scope: 'chat',
+  });
   const client = createClient({
     baseUrl: settings.apiUrl,
     token: settings.apiToken,
@@ -123,7 +128,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
       kind === 'form' ? page(chatErrorStatus[reason.code], prompt, reason) : jsonRefusal(reason);
 
     // Every post counts, refused ones included.
-    const retryAfter = limiter.take(
+    const retryAfter = await limiter.take(
       visitorKey({
         header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
         trustedHops: settings.trustedProxyHops,
@@ -155,7 +160,9 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
     try {
       const answer = await client.prompt({ ...prompt, settings: chatSettings.settings });
       const reply: ChatAnswer = { status: 'ok', model: prompt.model, response: answer.response };
-      if (!(unscoredModels as readonly string[]).includes(prompt.model)) reply.score = answer.score;
+      // The service sends a null score for models without one: left out, like unscored models.
+      const scored = !(unscoredModels as readonly string[]).includes(prompt.model);
+      if (scored && typeof answer.score === 'number') reply.score = answer.score;
       return kind === 'json'
         ? json(200, reply)
         : page(200, { model: prompt.model }, reply, prompt.message);

@@ -2,6 +2,7 @@
 import { isBareEmailAddress } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
+import type { WindowCounter } from './rate-limit.js';
 import { safeLog } from './safe-log.js';
 
 /** What every endpoint of the relay (contact form, chat) needs. */
@@ -33,6 +34,11 @@ export interface EndpointConfig {
    * control characters made visible, the token as `[token]`.
    */
   log?: (line: string) => void;
+  /**
+   * Where the rate limits count, shared by every instance of the relay (e.g. Redis, a Durable
+   * Object). Default: memory, each process or serverless isolate counting alone.
+   */
+  rateLimitCounter?: WindowCounter;
   fetch?: typeof fetch;
 }
 
@@ -65,7 +71,7 @@ export interface RelayConfig extends EndpointConfig {
   redirectUrl?: string;
 }
 
-type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl';
+type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl' | 'rateLimitCounter';
 
 export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, OptionalSetting>> &
   Pick<EndpointConfig, OptionalSetting>;
@@ -240,6 +246,7 @@ export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointC
     clientIpHeader: config.clientIpHeader?.toLowerCase(),
     apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
     log: safeLog(config.log ?? ((line) => console.error(line)), config.apiToken),
+    rateLimitCounter: config.rateLimitCounter,
     fetch: config.fetch,
   };
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { paths } from '../../src/client/index.js';
-import { type ChatConfig, createChatHandler } from '../../src/relay/index.js';
+import { type ChatConfig, createChatHandler, type EndpointConfig } from '../../src/relay/index.js';
 
 export interface Case {
   id: string;
@@ -96,6 +96,22 @@ function toRequest(request: Case['request'], body: unknown): Request {
   } as RequestInit);
 }
 
+const defaultUpstream = {
+  status: 200,
+  headers: {},
+  body: { response: ['an answer'], score: 0.5, status: 'ok' },
+};
+
+/** The fake API's answer to the case's prompt, or undefined when the case has it unreachable. */
+export function upstreamAnswer(testCase: Case): Response | undefined {
+  const upstream = testCase.upstream ?? defaultUpstream;
+  if (upstream === 'unreachable') return undefined;
+  return new Response(JSON.stringify(upstream.body), {
+    status: upstream.status,
+    headers: upstream.headers,
+  });
+}
+
 /** The API behind the handler; `fetch` defaults to the global one. */
 export interface ChatApi {
   apiUrl: string;
@@ -105,6 +121,19 @@ export interface ChatApi {
   models?: string[];
   /** A real service: the expected answer is the one the API gave, its null score left out. */
   answerFromApi?: boolean;
+  /** Serves the handler in another runtime (workerd, Deno) instead of this process. */
+  host?: ChatHost;
+}
+
+/** A chat endpoint served by another runtime; the API behind it records the prompts. */
+export interface ChatHost {
+  /** Makes a fresh endpoint there with these settings; answers how to send it a request. */
+  serve(
+    endpoint: Omit<EndpointConfig, 'fetch' | 'log'>,
+    chat: ChatConfig,
+  ): Promise<(request: Request) => Promise<Response>>;
+  /** The prompts the API received, and its answers, since the last call, which forgets them. */
+  takeExchanges(): { prompts: unknown[]; answers: unknown[] };
 }
 
 interface Exchange {
@@ -132,31 +161,39 @@ async function run(testCase: Case, api: ChatApi): Promise<Exchange> {
       );
     return answer;
   };
-  const handler = createChatHandler(
-    {
-      apiUrl: api.apiUrl,
-      apiToken: api.apiToken,
-      allowedOrigins: [origins.$ALLOWED_ORIGIN as string],
-      publicUrl: origins.$SELF_ORIGIN as string,
-      fetch: recording as typeof globalThis.fetch,
-      log: () => undefined,
-    },
-    {
-      models: api.models ?? file.endpoint.models,
-      settings: file.endpoint.settings,
-      rateLimitPerMinute: file.endpoint.rateLimitCount,
-      ...testCase.config,
-    },
-  );
+  const endpoint = {
+    apiUrl: api.apiUrl,
+    apiToken: api.apiToken,
+    allowedOrigins: [origins.$ALLOWED_ORIGIN as string],
+    publicUrl: origins.$SELF_ORIGIN as string,
+  };
+  const chat = {
+    models: api.models ?? file.endpoint.models,
+    settings: file.endpoint.settings,
+    rateLimitPerMinute: file.endpoint.rateLimitCount,
+    ...testCase.config,
+  };
   const context = { clientIp: '203.0.113.9' };
+  let send: (request: Request) => Promise<Response>;
+  if (api.host) {
+    send = await api.host.serve(endpoint, chat);
+  } else {
+    const handler = createChatHandler(
+      { ...endpoint, fetch: recording as typeof globalThis.fetch, log: () => undefined },
+      chat,
+    );
+    send = (request) => handler(request, context);
+  }
   for (let sent = 0; sent < (testCase.repeat ?? 0); sent++) {
     const repeated = testCase.repeatRequest ?? testCase.request;
-    await handler(toRequest(repeated, repeated.body), context);
+    await (await send(toRequest(repeated, repeated.body))).arrayBuffer();
   }
+  api.host?.takeExchanges();
   prompts.length = 0;
   answers.length = 0;
-  const response = await handler(toRequest(testCase.request, testCase.request.body), context);
-  return { response, text: await response.text(), prompts, answers };
+  const response = await send(toRequest(testCase.request, testCase.request.body));
+  const text = await response.text();
+  return { response, text, ...(api.host ? api.host.takeExchanges() : { prompts, answers }) };
 }
 
 function check(testCase: Case, { response, text, prompts }: Exchange, token: string) {

@@ -2,24 +2,15 @@
 // relay's /chat handler, with a recording fake of the API behind it.
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/client/index.js';
-import { type Case, file, runChatCase } from './chat-conformance.ts';
-
-const defaultUpstream = {
-  status: 200,
-  headers: {},
-  body: { response: ['an answer'], score: 0.5, status: 'ok' },
-};
+import { type Case, file, runChatCase, upstreamAnswer } from './chat-conformance.ts';
 
 /** Answers the prompt as the case says; anything else `{"status":"ok"}`. */
 function fakeApi(testCase: Case) {
   return async (url: string | URL | Request) => {
     if (!String(url).endsWith(paths.prompt)) return new Response('{"status":"ok"}');
-    const upstream = testCase.upstream ?? defaultUpstream;
-    if (upstream === 'unreachable') throw new TypeError('fetch failed');
-    return new Response(JSON.stringify(upstream.body), {
-      status: upstream.status,
-      headers: upstream.headers,
-    });
+    const answer = upstreamAnswer(testCase);
+    if (!answer) throw new TypeError('fetch failed');
+    return answer;
   };
 }
 

@@ -3,6 +3,7 @@
 // fake answering as each case says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiAnswer,
   type Case,
   cases,
   closeRelayServer,
@@ -21,14 +22,7 @@ afterAll(async () => {
 function fakeApi(apiAnswers: Case['apiAnswers']) {
   return async () => {
     if (apiAnswers === 'unreachable') throw new TypeError('fetch failed');
-    if (apiAnswers === undefined) {
-      return Response.json({ status: 'ok', id: 'mail-1' }, { status: 200 });
-    }
-    const headers: Record<string, string> = apiAnswers === 429 ? { 'retry-after': '30' } : {};
-    return Response.json(
-      { status: 'ko', error: 'fault', i18n_code: `http_${apiAnswers}`, cid: 'c' },
-      { status: apiAnswers, headers },
-    );
+    return apiAnswer(apiAnswers);
   };
 }
 

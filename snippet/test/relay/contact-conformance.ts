@@ -51,11 +51,12 @@ export interface ContactApi {
 
 let listener: ReturnType<typeof toNodeListener>;
 const server = createServer((incoming, outgoing) => listener(incoming, outgoing));
+let ownOrigin = '';
 let selfOrigin = '';
 
 export async function openRelayServer(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  selfOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ownOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 export async function closeRelayServer(): Promise<void> {
@@ -63,8 +64,20 @@ export async function closeRelayServer(): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
 }
 
-function relayFor(api: ContactApi) {
-  return createRelayHandler({
+/** The fake API's answer to /v1/email in a case that reaches it (`apiAnswers` unset: sent). */
+export function apiAnswer(apiAnswers: Exclude<Case['apiAnswers'], 'unreachable'>): Response {
+  if (apiAnswers === undefined)
+    return Response.json({ status: 'ok', id: 'mail-1' }, { status: 200 });
+  const headers: Record<string, string> = apiAnswers === 429 ? { 'retry-after': '30' } : {};
+  return Response.json(
+    { status: 'ko', error: 'fault', i18n_code: `http_${apiAnswers}`, cid: 'c' },
+    { status: apiAnswers, headers },
+  );
+}
+
+/** The relay's settings in front of `api`, as JSON another runtime can be given. */
+export function contactSettings(api: Omit<ContactApi, 'fetch'>) {
+  return {
     apiUrl: api.apiUrl,
     apiToken: api.apiToken,
     contactTo: 'owner@shop.example',
@@ -72,9 +85,23 @@ function relayFor(api: ContactApi) {
     allowedOrigins: [ALLOWED_ORIGIN],
     siteName: 'Example Shop',
     ticketSecret: SECRET,
+  };
+}
+
+function relayFor(api: ContactApi) {
+  return createRelayHandler({
+    ...contactSettings(api),
     ...(api.fetch ? { fetch: api.fetch } : {}),
     log: () => {},
   });
+}
+
+/** A relay served by another runtime (workerd, Deno) instead of this process. */
+export interface RelayHost {
+  /** Where it listens, e.g. http://127.0.0.1:40123 (also its own origin). */
+  origin(): string;
+  /** Makes a fresh relay there with these settings. */
+  serve(settings: ReturnType<typeof contactSettings>): Promise<void>;
 }
 
 const placeholder = (value: string) =>
@@ -209,9 +236,22 @@ function check(answer: Answer, expected: Case['expect']) {
   }
 }
 
-/** Runs one case through a fresh relay in front of `api`; fails the calling test on a mismatch. */
-export async function runContactCase(testCase: Case, api: ContactApi): Promise<void> {
-  listener = toNodeListener(relayFor(api));
+/**
+ * Runs one case through a fresh relay in front of `api` (in this process, or on `host`); fails the
+ * calling test on a mismatch.
+ */
+export async function runContactCase(
+  testCase: Case,
+  api: ContactApi,
+  host?: RelayHost,
+): Promise<void> {
+  if (host) {
+    selfOrigin = host.origin();
+    await host.serve(contactSettings(api));
+  } else {
+    selfOrigin = ownOrigin;
+    listener = toNodeListener(relayFor(api));
+  }
   for (let n = 0; n < (testCase.repeat ?? 0); n += 1) {
     await send(testCase.repeatRequest ?? testCase.request, api.apiToken);
   }
