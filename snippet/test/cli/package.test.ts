@@ -78,7 +78,7 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
         'sitebeam',
         'email',
         '--to',
-        'dev@example.test',
+        'dev@example.com',
         '--subject',
         'From npx',
         '--content',
@@ -89,7 +89,7 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
         env: userEnv({ SITEBEAM_API_URL: stub.url, SITEBEAM_API_TOKEN: 'dev-token' }),
       },
     );
-    expect(sent.stdout).toMatch(/^Sent to dev@example\.test: id /);
+    expect(sent.stdout).toMatch(/^Sent to dev@example\.com: id /);
   });
 
   it('warns when the profiles file or its folder is open to other users, naming the chmod', async () => {
