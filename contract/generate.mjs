@@ -47,7 +47,7 @@ const withoutComments = (values) =>
 
 // The field types of api.types are TypeScript type expressions; each answer's type becomes a plain
 // description the run-time checks walk: { kind: 'string' | 'number' | 'boolean' | 'null' },
-// { kind: 'literal', value }, { kind: 'list', of }, { kind: 'object', fields: { name: { type,
+// { kind: 'unknown' } (anything), { kind: 'literal', value }, { kind: 'list', of }, { kind: 'object', fields: { name: { type,
 // optional } } } or { kind: 'union', of: [...] }.
 const stringAliases = new Set(['ErrorCode', 'OsName', 'DeviceClass']);
 
@@ -81,7 +81,7 @@ function shapeOf(expression) {
   }
   if (text.endsWith('[]')) return { kind: 'list', of: shapeOf(text.slice(0, -2)) };
   if (/^'[^']*'$/.test(text)) return { kind: 'literal', value: text.slice(1, -1) };
-  if (['string', 'number', 'boolean', 'null'].includes(text)) return { kind: text };
+  if (['string', 'number', 'boolean', 'null', 'unknown'].includes(text)) return { kind: text };
   if (stringAliases.has(text)) return { kind: 'string' };
   if (text.startsWith('{')) {
     const fields = Object.fromEntries(
@@ -247,6 +247,53 @@ const phpString = (value) => {
 };
 const phpPattern = (source) => phpString(`/${source}/uD`);
 
+/** A nested PHP array of strings and booleans; small ones on one line (WordPress: one key at most). */
+const phpNested = (value, style, unit) => {
+  if (typeof value === 'boolean') return style.keyword(String(value));
+  if (typeof value === 'string') return phpString(value);
+  const list = Array.isArray(value);
+  const entries = Object.entries(value);
+  const keyWidth = style.align ? Math.max(...entries.map(([key]) => phpString(key).length)) : 0;
+  const items = (pad) =>
+    entries.map(([key, item]) => {
+      const text = phpNested(item, style, unit).replace(/\n/g, `\n${unit}`);
+      return list ? text : `${phpString(key).padEnd(pad)} => ${text}`;
+    });
+  const inline = style.inlineArray(items(0).join(', '));
+  const mayInline = list || entries.length === 1 || !style.align;
+  if (mayInline && !inline.includes('\n') && inline.length <= 70) return inline;
+  return style.blockArray(
+    items(keyWidth)
+      .map((item) => `${unit}${item},`)
+      .join('\n'),
+  );
+};
+
+// The answer checks' and visible_controls()' methods, written once in WordPress's style and turned into Drupal's.
+const answerChecksTemplate = readFileSync(new URL('contract/answer-checks.php.tmpl', root), 'utf8');
+const camelCase = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+const phpAnswerChecks = (style, indent) => {
+  const code = style.align
+    ? answerChecksTemplate.replace(/\b(NULL|TRUE|FALSE)\b/g, (word) => word.toLowerCase())
+    : answerChecksTemplate
+        .replace(/\t/g, '  ')
+        .replace(/([([]) /g, '$1')
+        .replace(/(?<=\S) ([)\]])/g, '$1')
+        .replace(/! /g, '!')
+        .replace(/array\(\)/g, '[]')
+        .replace(/^( \* @param \S+) +(\$\S+) +(.+)$/gm, '$1 $2\n *   $3')
+        .replace(/^( \* @return \S+) (.+)$/gm, '$1\n *   $2')
+        .replace(
+          /\b(answer_problem|shape_problem|shape_fits|value_kind|shape_kind|is_list|visible_controls|visible_control)\b/g,
+          camelCase,
+        );
+  return code
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line ? `${indent}${line}` : line))
+    .join('\n');
+};
+
 /** Every constant of the class, in order: [name, value, doc], value being a PHP expression. */
 function phpConstants(style) {
   const list = (items) => style.array(items.map(phpString));
@@ -372,6 +419,11 @@ function phpConstants(style) {
   );
   add('CHAT_ALLOWED_METHODS', phpString(chat.methods.allow), 'The Allow header of a 405.');
   errors('CHAT_ERROR', chat.errors, "The chat protocol's error codes (i18n_code).");
+  add(
+    'ANSWER_SHAPES',
+    phpNested(answerShapes, style, style.unit),
+    'The shape of each answer of the API, checked by answer_problem().\n\nA shape is a kind (string, number, boolean, null, literal, list, object, union) and its parts.',
+  );
   return constants;
 }
 
@@ -424,6 +476,8 @@ function php({ namespace, indent, guard, style }) {
 ${docComment(guard ? summary : `${summary}\n\n${notice}`, '')}final class Contract {
 
 ${body}
+
+${phpAnswerChecks(style, indent)}
 ${style.align ? '' : '\n'}}
 `;
 }
@@ -431,6 +485,10 @@ ${style.align ? '' : '\n'}}
 const wordpressStyle = {
   width: 100,
   align: true,
+  unit: '\t',
+  keyword: (word) => word,
+  inlineArray: (items) => `array( ${items} )`,
+  blockArray: (lines) => `array(\n${lines}\n)`,
   array: (items) => `array( ${items.join(', ')} )`,
   map: (entries) => {
     const width = Math.max(...entries.map(([key]) => key.length));
@@ -439,6 +497,10 @@ const wordpressStyle = {
 };
 const drupalStyle = {
   width: 80,
+  unit: '  ',
+  keyword: (word) => word.toUpperCase(),
+  inlineArray: (items) => `[${items}]`,
+  blockArray: (lines) => `[\n${lines}\n]`,
   array: (items) =>
     items.join(', ').length > 60
       ? `[\n${items.map((item) => `  ${item},`).join('\n')}\n]`

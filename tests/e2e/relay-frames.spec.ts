@@ -26,7 +26,7 @@ ${Object.entries(fields)
 test.beforeAll(async () => {
   stub = await startStub();
   const { token } = await callStub<{ token: string }>(stub, '/__stub/accounts', 'POST', {
-    email: 'frames@example.test',
+    email: 'frames@example.com',
     email_api: true,
     ai_api: true,
   });
@@ -34,13 +34,13 @@ test.beforeAll(async () => {
   relay = await startRelay({
     SITEBEAM_API_URL: stub.url,
     SITEBEAM_API_TOKEN: token,
-    SITEBEAM_CONTACT_TO: 'dev@example.test',
-    SITEBEAM_CONTACT_FROM: 'forms@example.test',
+    SITEBEAM_CONTACT_TO: 'dev@example.com',
+    SITEBEAM_CONTACT_FROM: 'forms@example.com',
     SITEBEAM_SITE_NAME: 'Example Shop',
     SITEBEAM_ALLOWED_ORIGINS: allowedSite.url,
     SITEBEAM_CHAT_MODELS: 'mock',
   });
-  const contact = { name: 'Ada', email: 'ada@example.test', message: 'Hello' };
+  const contact = { name: 'Ada', email: 'ada@example.com', message: 'Hello' };
   pages['/contact'] = framingPage(`${relay.url}/contact`, contact);
   pages['/chat'] = framingPage(`${relay.url}/chat`, { message: 'Hello', model: 'mock' });
 });

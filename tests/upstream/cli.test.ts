@@ -94,7 +94,7 @@ describeEachService('sitebeam CLI', (service, kind) => {
   });
 
   it('load --wait ends, naming the model', async () => {
-    const load = await sitebeam(['load', service().model, '--wait', '--max-wait', '5']);
+    const load = await sitebeam(['load', service().model, '--wait']);
     expect(load.code, said(load)).toBe(0);
     expect(said(load)).toContain(service().model);
     expect(said(load)).not.toMatch(/undefined/);

@@ -66,11 +66,12 @@ describeEachService('typed client', (service, kind) => {
 
   if (!kind.ai) {
     it('every AI call says the AI API is not implemented here (405 cwai_not_implemened)', async () => {
-      for (const call of [
-        client().listModels(),
-        client().prompt({ model: service().model, message: 'Hello' }),
-      ]) {
-        const error = await failure(call);
+      const calls = [
+        () => client().listModels(),
+        () => client().prompt({ model: service().model, message: 'Hello' }),
+      ];
+      for (const call of calls) {
+        const error = await failure(call());
         expect(error.status).toBe(405);
         expect(error.code).toBe('cwai_not_implemened');
       }

@@ -49,7 +49,11 @@ def main():
     if not arguments.platforms:
         sys.exit('SITEBEAM_PLATFORMS is not set: no release archive of cwcloud-api to serve')
     source_dir = unpack_release(arguments.platforms, arguments.release)
-    work_dir = tempfile.mkdtemp(prefix='sitebeam-upstream-')
+    with tempfile.TemporaryDirectory(prefix='sitebeam-upstream-') as work_dir:
+        serve(arguments, source_dir, work_dir)
+
+
+def serve(arguments, source_dir, work_dir):
     configure_environment(work_dir, arguments.cors)
     sys.path.insert(0, os.path.join(source_dir, 'src'))
 

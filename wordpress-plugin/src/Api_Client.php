@@ -24,8 +24,6 @@ final class Api_Client {
 	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
 	const ERROR_SERVER         = 'sitebeam_server_error';
 	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
-	/** The instance's release or account has no AI API: said as that, never as a broken connection. */
-	const AI_ABSENT_ERRORS = array( Contract::ERROR_CWAI_NOT_IMPLEMENED, Contract::ERROR_CWAIAPI_NOT_ENABLED, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
 
 	/** What load_model() says when the instance started loading and tells no progress (upstream's 202). */
 	const MODEL_LOAD_STARTED = 'started';
@@ -92,7 +90,7 @@ final class Api_Client {
 	 * @return array<string, mixed>|WP_Error The decoded success body, or the API's error.
 	 */
 	public function send_email( array $message ) {
-		return $this->request( 'POST', Contract::PATH_EMAIL, $message );
+		return $this->request( 'email', 'POST', Contract::PATH_EMAIL, $message );
 	}
 
 	/**
@@ -106,7 +104,7 @@ final class Api_Client {
 	 *         failed for a reason that is the same for both (URL, token, account).
 	 */
 	public function check_connection() {
-		$email = $this->request( 'POST', Contract::PATH_EMAIL, new \stdClass() );
+		$email = $this->request( 'email', 'POST', Contract::PATH_EMAIL, new \stdClass() );
 		if ( is_wp_error( $email ) && Contract::ERROR_INVALID_PAYLOAD === $email->get_error_code() ) {
 			$email = true;
 		} elseif ( ! is_wp_error( $email ) ) {
@@ -140,7 +138,7 @@ final class Api_Client {
 	 * @return string[]|WP_Error
 	 */
 	public function list_models() {
-		$result = $this->request( 'GET', Contract::PATH_MODELS );
+		$result = $this->request( 'models', 'GET', Contract::PATH_MODELS );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
@@ -155,7 +153,7 @@ final class Api_Client {
 	 *                         (the service answers 202 and loads in the background).
 	 */
 	public function load_model( $model ) {
-		$result = $this->request( 'GET', Contract::PATH_MODEL_PREFIX . rawurlencode( $model ) );
+		$result = $this->request( 'load', 'GET', Contract::PATH_MODEL_PREFIX . rawurlencode( $model ) );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
@@ -173,6 +171,7 @@ final class Api_Client {
 	 */
 	public function prompt( $model, $message, array $settings ) {
 		$result = $this->request(
+			'prompt',
 			'POST',
 			Contract::PATH_PROMPT,
 			array(
@@ -194,22 +193,29 @@ final class Api_Client {
 	}
 
 	/**
-	 * Sends one request with the token, following no redirect, and decodes the answer.
+	 * Sends one request with the token, following no redirect, and decodes and checks the answer.
 	 *
+	 * An answer the contract does not allow (Contract::answer_problem()) or over
+	 * Contract::LIMIT_ANSWER_BYTES is an ERROR_UNEXPECTED naming what was wrong; the instance's
+	 * error texts come with their control characters visible and without the token.
+	 *
+	 * @param string               $answer A key of Contract::ANSWER_SHAPES.
 	 * @param string               $method GET or POST.
 	 * @param string               $path   Path below the base URL.
 	 * @param array|\stdClass|null $body   JSON body of a POST.
 	 * @return array<string, mixed>|WP_Error
 	 */
-	private function request( $method, $path, $body = null ) {
+	private function request( $answer, $method, $path, $body = null ) {
 		if ( ! $this->is_configured() ) {
 			return new WP_Error( self::ERROR_NOT_CONFIGURED, __( 'The Sitebeam instance URL or API token is missing.', 'sitebeam' ) );
 		}
 		$args = array(
-			'method'      => $method,
-			'timeout'     => 15,
-			'redirection' => 0,
-			'headers'     => array(
+			'method'              => $method,
+			'timeout'             => 15,
+			'redirection'         => 0,
+			// One byte more than allowed tells an answer over the limit from one at it.
+			'limit_response_size' => Contract::LIMIT_ANSWER_BYTES + 1,
+			'headers'             => array(
 				'Accept'              => 'application/json',
 				Contract::AUTH_HEADER => $this->token,
 			),
@@ -224,13 +230,20 @@ final class Api_Client {
 		if ( is_wp_error( $response ) ) {
 			return new WP_Error( self::ERROR_NETWORK, $response->get_error_message(), array( 'status' => 0 ) );
 		}
-		$status  = (int) wp_remote_retrieve_response_code( $response );
-		$decoded = json_decode( (string) wp_remote_retrieve_body( $response ), true );
+		$status = (int) wp_remote_retrieve_response_code( $response );
+		$text   = (string) wp_remote_retrieve_body( $response );
+		if ( strlen( $text ) > Contract::LIMIT_ANSWER_BYTES ) {
+			/* translators: %d: the largest answer read, in bytes. */
+			return $this->unexpected( $status, sprintf( __( 'the answer is larger than %d bytes and was not read', 'sitebeam' ), Contract::LIMIT_ANSWER_BYTES ) );
+		}
+		$decoded = json_decode( $text, true );
 		$decoded = is_array( $decoded ) ? $decoded : array();
 		if ( $status >= 200 && $status < 300 && 'ok' === ( $decoded['status'] ?? '' ) ) {
-			return $decoded;
+			$problem = Contract::answer_problem( $answer, $decoded );
+			return null === $problem ? $decoded : $this->unexpected( $status, $problem );
 		}
-		return self::error_of( $status, $decoded, (int) wp_remote_retrieve_header( $response, 'retry-after' ) );
+		$error = self::error_of( $status, $decoded, (int) wp_remote_retrieve_header( $response, 'retry-after' ) );
+		return new WP_Error( Contract::visible_controls( (string) $error->get_error_code() ), $this->loggable( $error->get_error_message() ), $error->get_error_data() );
 	}
 
 	/**
@@ -252,14 +265,19 @@ final class Api_Client {
 		if ( is_string( $decoded['i18n_code'] ?? null ) ) {
 			return new WP_Error( $decoded['i18n_code'], is_string( $decoded['error'] ?? null ) ? $decoded['error'] : sprintf( 'HTTP %d', $status ), $data );
 		}
-		// The service's own answers without a code: a route its release lacks (3.16.15's model load: 404
-		// {"detail": "Not Found"}), its failures (an unknown model in a prompt: 500 {"detail": "Internal server error"}).
-		if ( 404 === $status && is_string( $decoded['detail'] ?? null ) ) {
+		// The service's own answers without a code, FastAPI's {"detail": "…"}: a route its release lacks (3.16.15's
+		// model load: 404 "Not Found"), its failures (an unknown model in a prompt: 500 "Internal server error").
+		// Any other answer reads as not a Sitebeam instance, whatever its status: no port of the server's network
+		// tells itself apart by its status.
+		if ( ! is_string( $decoded['detail'] ?? null ) ) {
+			return new WP_Error( self::ERROR_UNEXPECTED, sprintf( 'HTTP %d', $status ), $data );
+		}
+		if ( 404 === $status ) {
 			$code = Contract::ERROR_NOT_FOUND;
 		} else {
 			$code = $status >= 500 ? self::ERROR_SERVER : self::ERROR_UNEXPECTED;
 		}
-		return new WP_Error( $code, is_string( $decoded['detail'] ?? null ) ? $decoded['detail'] : sprintf( 'HTTP %d', $status ), $data );
+		return new WP_Error( $code, $decoded['detail'], $data );
 	}
 
 	/**
@@ -290,5 +308,29 @@ final class Api_Client {
 			);
 		}
 		return null;
+	}
+
+	/**
+	 * An answer the plugin cannot use, said as such.
+	 *
+	 * @param int    $status  The HTTP status.
+	 * @param string $problem What was wrong, e.g. "score is a string, not a number".
+	 */
+	private function unexpected( $status, $problem ) {
+		return new WP_Error(
+			self::ERROR_UNEXPECTED,
+			/* translators: 1: HTTP status, 2: what was wrong, e.g. "score is a string, not a number". */
+			sprintf( __( 'The instance answered %1$d with an answer Sitebeam cannot use: %2$s.', 'sitebeam' ), $status, $problem ),
+			array( 'status' => $status )
+		);
+	}
+
+	/**
+	 * A text from the instance as it may be logged: one line, controls visible, no token.
+	 *
+	 * @param string $text The instance's text.
+	 */
+	private function loggable( $text ) {
+		return Contract::visible_controls( '' === $this->token ? $text : str_replace( $this->token, '[token]', $text ) );
 	}
 }

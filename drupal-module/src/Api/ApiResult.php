@@ -32,14 +32,40 @@ final class ApiResult {
     public readonly string $networkError = '',
     public readonly ?int $retryAfter = NULL,
     private readonly bool $unsafeAddress = FALSE,
+    private readonly string $problem = '',
+    private readonly string $token = '',
   ) {}
 
   /**
    * Reads an HTTP answer; a body that is not JSON becomes an empty array.
+   *
+   * @param int $status
+   *   The HTTP status.
+   * @param string $body
+   *   The body.
+   * @param int|null $retry_after
+   *   Seconds from Retry-After.
+   * @param string|null $answer
+   *   The key of Contract::ANSWER_SHAPES a success must have the shape of:
+   *   one that has not is no success, and the log says what was wrong.
+   * @param string $token
+   *   The token the call carried: never written into a log line.
    */
-  public static function fromResponse(int $status, string $body, ?int $retry_after = NULL): self {
+  public static function fromResponse(int $status, string $body, ?int $retry_after = NULL, ?string $answer = NULL, string $token = ''): self {
     $decoded = json_decode($body, TRUE);
-    return new self($status, is_array($decoded) ? $decoded : [], '', $retry_after);
+    $decoded = is_array($decoded) ? $decoded : [];
+    $ok = $status >= 200 && $status < 300 && ($decoded[Contract::RESPONSE_FIELD_STATUS] ?? NULL) === Contract::STATUS_OK;
+    $problem = $ok && $answer !== NULL ? Contract::answerProblem($answer, $decoded) : NULL;
+    $problem = $problem === NULL ? '' : 'an answer the contract does not allow: ' . $problem;
+    return new self($status, $decoded, '', $retry_after, FALSE, $problem, $token);
+  }
+
+  /**
+   * The answer was larger than Contract::LIMIT_ANSWER_BYTES: not read.
+   */
+  public static function tooLarge(int $status, string $token = ''): self {
+    $problem = sprintf('the answer is larger than %d bytes and was not read', Contract::LIMIT_ANSWER_BYTES);
+    return new self($status, [], '', NULL, FALSE, $problem, $token);
   }
 
   /**
@@ -82,7 +108,7 @@ final class ApiResult {
    *   ("attachment.b64"), "body" for the body as a whole.
    */
   public function refusedFields(): array {
-    $issues = $this->status === UpstreamCodes::UPSTREAM_VALIDATION_STATUS ? ($this->body['detail'] ?? NULL) : NULL;
+    $issues = $this->status === Contract::UPSTREAM_VALIDATION_STATUS ? ($this->body['detail'] ?? NULL) : NULL;
     $fields = [];
     foreach (is_array($issues) ? $issues : [] as $issue) {
       $location = is_array($issue) && is_array($issue['loc'] ?? NULL) ? array_filter($issue['loc'], 'is_scalar') : [];
@@ -102,7 +128,7 @@ final class ApiResult {
    * True when the API answered 2xx with status "ok".
    */
   public function isSuccess(): bool {
-    return $this->status >= 200 && $this->status < 300
+    return $this->status >= 200 && $this->status < 300 && $this->problem === ''
       && ($this->body[Contract::RESPONSE_FIELD_STATUS] ?? NULL) === Contract::STATUS_OK;
   }
 
@@ -131,6 +157,9 @@ final class ApiResult {
   public function errorText(): string {
     if ($this->networkError !== '') {
       return $this->networkError;
+    }
+    if ($this->problem !== '') {
+      return $this->problem;
     }
     $refused = $this->refusedFields();
     if ($refused !== []) {
@@ -164,10 +193,10 @@ final class ApiResult {
     return match (TRUE) {
       $this->status === 0 => self::NOT_CONFIGURED,
       $this->status === 401 => self::TOKEN_WRONG,
-      $this->status === 403 && $this->code() === UpstreamCodes::ERROR_ACCOUNT_NOT_CONFIRMED => self::ACCOUNT_NOT_CONFIRMED,
+      $this->status === 403 && $this->code() === Contract::ERROR_ACCOUNT_NOT_CONFIRMED => self::ACCOUNT_NOT_CONFIRMED,
       $this->status === 403 => self::NOT_ENABLED,
       $this->status === 405 && $this->code() === Contract::ERROR_DISABLED_EMAIL_SERVICE => self::SERVICE_DISABLED,
-      $this->status === 405 && $this->code() === UpstreamCodes::ERROR_CWAI_NOT_IMPLEMENED => self::AI_ABSENT,
+      $this->status === 405 && $this->code() === Contract::ERROR_CWAI_NOT_IMPLEMENED => self::AI_ABSENT,
       $this->refusedFields() !== [] => self::INVALID_FIELD,
       $this->status === 429 => self::RATE_LIMITED,
       $this->status >= 500 => self::SERVER_ERROR,
@@ -178,16 +207,21 @@ final class ApiResult {
 
   /**
    * A line for the sitebeam log channel: status, code and the API's text.
+   *
+   * On one line, its control characters visible and the token as [token].
    */
   public function logSummary(): string {
     if ($this->unsafeAddress) {
       return 'not sent: the instance address is neither https nor this machine';
     }
     if ($this->networkError !== '') {
-      return 'network failure: ' . $this->networkError;
+      $line = 'network failure: ' . $this->networkError;
     }
-    $code = $this->code();
-    return sprintf('HTTP %d%s: %s', $this->status, $code === '' ? '' : ' ' . $code, $this->errorText());
+    else {
+      $code = $this->code();
+      $line = sprintf('HTTP %d%s: %s', $this->status, $code === '' ? '' : ' ' . $code, $this->errorText());
+    }
+    return Contract::visibleControls($this->token === '' ? $line : str_replace($this->token, '[token]', $line));
   }
 
 }

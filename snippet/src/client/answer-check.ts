@@ -6,7 +6,7 @@ import { answerShapes } from './contract.generated.js';
 export type AnswerName = keyof typeof answerShapes;
 
 type Shape =
-  | { readonly kind: 'string' | 'number' | 'boolean' | 'null' }
+  | { readonly kind: 'string' | 'number' | 'boolean' | 'null' | 'unknown' }
   | { readonly kind: 'literal'; readonly value: string }
   | { readonly kind: 'list'; readonly of: Shape }
   | { readonly kind: 'union'; readonly of: readonly Shape[] }
@@ -55,6 +55,8 @@ function fits(shape: Shape, value: unknown): boolean {
       return value === shape.value;
     case 'null':
       return value === null;
+    case 'unknown':
+      return true;
     case 'list':
     case 'object':
       return false;

@@ -1,5 +1,5 @@
 import { type AnswerName, answerProblem } from './answer-check.js';
-import { baseUrlProblem } from './base-url.js';
+import { baseUrlProblem, connectOrigin } from './base-url.js';
 import { readCappedBody } from './capped-body.js';
 import {
   AUTH_HEADER,
@@ -51,6 +51,7 @@ export function createClient(options: ClientOptions): SitebeamClient {
   const problem = baseUrlProblem(options.baseUrl);
   if (problem) throw new TypeError(`baseUrl ${problem}`);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const origin = connectOrigin(baseUrl);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
@@ -68,7 +69,7 @@ export function createClient(options: ClientOptions): SitebeamClient {
     options.onAnswer?.(undefined);
     let response: Response;
     try {
-      response = await fetchImpl(baseUrl + path, {
+      response = await fetchImpl(origin + path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

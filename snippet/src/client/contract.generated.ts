@@ -243,7 +243,9 @@ export const answerShapes = {
     kind: 'object',
     fields: {
       status: { type: { kind: 'literal', value: 'ok' } },
-      id: { type: { kind: 'string' } },
+      adapter: { type: { kind: 'string' }, optional: true },
+      response: { type: { kind: 'unknown' }, optional: true },
+      id: { type: { kind: 'string' }, optional: true },
     },
   },
   models: {
@@ -257,24 +259,19 @@ export const answerShapes = {
     kind: 'object',
     fields: {
       response: { type: { kind: 'list', of: { kind: 'string' } } },
-      score: { type: { kind: 'number' } },
+      score: {
+        type: { kind: 'union', of: [{ kind: 'number' }, { kind: 'null' }] },
+        optional: true,
+      },
       status: { type: { kind: 'literal', value: 'ok' } },
+      cid: { type: { kind: 'string' }, optional: true },
     },
   },
   load: {
     kind: 'object',
     fields: {
       status: { type: { kind: 'literal', value: 'ok' } },
-      model: { type: { kind: 'string' } },
-      state: {
-        type: {
-          kind: 'union',
-          of: [
-            { kind: 'literal', value: 'loading' },
-            { kind: 'literal', value: 'ready' },
-          ],
-        },
-      },
+      http_status: { type: { kind: 'number' }, optional: true },
     },
   },
   tracker: {
@@ -478,6 +475,7 @@ export const chatErrorCodes = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  dailyLimitReached: 'daily_limit_reached',
   upstreamFailed: 'upstream_failed',
   modelLoading: 'model_loading',
   notConfigured: 'not_configured',
@@ -494,6 +492,7 @@ export const chatErrorStatus: Record<ChatErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  daily_limit_reached: 429,
   upstream_failed: 502,
   model_loading: 503,
   not_configured: 503,

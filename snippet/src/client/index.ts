@@ -6,7 +6,7 @@ export {
   parseMailbox,
 } from './address.js';
 export { type AnswerName, answerProblem } from './answer-check.js';
-export { baseUrlProblem, isLoopbackHost } from './base-url.js';
+export { baseUrlProblem, connectOrigin, isLoopbackHost } from './base-url.js';
 export { readCappedBody } from './capped-body.js';
 export {
   type ClientOptions,

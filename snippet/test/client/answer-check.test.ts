@@ -60,7 +60,7 @@ describe('answerProblem', () => {
     [
       'prompt',
       { status: 'ok', response: ['a'], score: '<img>' },
-      'score is a string, not a number',
+      'score is a string, not a number or null',
     ],
     [
       'prompt',
@@ -72,13 +72,14 @@ describe('answerProblem', () => {
       { status: 'ok', response: [{}, 7], score: 1 },
       'response[0] is an object, not a string',
     ],
-    ['prompt', { status: 'ok', response: ['a'] }, 'score is missing'],
-    ['models', { status: 'ok', models: ['a', null] }, 'models[1] is null, not a string'],
+    ['models', { status: 'ok' }, 'models is missing'],
     [
-      'load',
-      { status: 'ok', model: 'm', state: 'gone' },
-      'state is a string, not "loading" or "ready"',
+      'prompt',
+      { status: 'ok', response: ['a'], score: true },
+      'score is a boolean, not a number or null',
     ],
+    ['models', { status: 'ok', models: ['a', null] }, 'models[1] is null, not a string'],
+    ['load', { status: 'ok', http_status: '202' }, 'http_status is a string, not a number'],
     ['email', { status: 'done', id: 'x' }, 'status is "done", not "ok"'],
     ['email', [], 'the answer is a list, not an object'],
     [

@@ -10,8 +10,8 @@ const env = {
   SITEBEAM_API_URL: 'http://127.0.0.1:9',
   SITEBEAM_API_TOKEN: 'token',
   SITEBEAM_ALLOWED_ORIGINS: 'https://shop.example',
-  SITEBEAM_CONTACT_TO: 'dev@example.test',
-  SITEBEAM_CONTACT_FROM: 'forms@example.test',
+  SITEBEAM_CONTACT_TO: 'dev@example.com',
+  SITEBEAM_CONTACT_FROM: 'forms@example.com',
   SITEBEAM_SITE_NAME: 'Example Shop',
 };
 

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { eventually, logIn, site, stub, testSite } from './site.ts';
+import {
+  eventually,
+  logIn,
+  site,
+  startAndEndWithTheInstalledSite,
+  stub,
+  testSite,
+} from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 test.beforeEach(async () => {
   await stub.reset();

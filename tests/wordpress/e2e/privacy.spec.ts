@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, site, stub, testSite } from './site.ts';
+import { logIn, site, startAndEndWithTheInstalledSite, stub, testSite } from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 // WordPress's own privacy tools, driven as an administrator does: the send log is exported and erased
 // per address (Tools → Export / Erase Personal Data), and the policy guide shows Sitebeam's text.

@@ -1,7 +1,9 @@
 // What a site owner and a visitor see when the instance answers as the real service does (cwcloud-api 3.16.15 and
 // 3.15.24, their exact bodies), faked at the plugin's HTTP layer by the test site (sitebeam-test/v1/upstream).
 import { expect, test } from '@playwright/test';
-import { logIn, site, stub, testSite } from './site.ts';
+import { logIn, site, startAndEndWithTheInstalledSite, stub, testSite } from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 interface Answer {
   status: number;

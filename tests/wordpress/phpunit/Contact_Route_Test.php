@@ -8,6 +8,7 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use Sitebeam\Contact\Form_Nonce;
 use Sitebeam\Contact\Ticket;
 use Sitebeam\Contract;
@@ -61,6 +62,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	 * @param array<string, mixed>  $fields Changed fields.
 	 * @param string                $field  The field named in the error.
 	 */
+	#[DataProvider( 'invalid_fields' )]
 	public function test_a_field_breaking_its_rule_is_named( array $fields, $field ) {
 		$response = $this->post_json( $fields );
 		$this->assertSame( 400, $response->get_status() );
@@ -73,7 +75,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	/**
 	 * @return array<string, array{0: array<string, string|null>, 1: string}>
 	 */
-	public function invalid_fields() {
+	public static function invalid_fields() {
 		return array(
 			'missing name'        => array( array( 'name' => null ), 'name' ),
 			'name with a newline' => array( array( 'name' => "Eve\r\nBcc: x@example.com" ), 'name' ),

@@ -5,6 +5,8 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use Sitebeam\Admin\Settings_Sanitizer;
 use Sitebeam\Settings;
 
@@ -99,6 +101,8 @@ final class Settings_Sanitizer_Test extends Plugin_Test_Case {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_wp_config_constants_win_and_are_kept_out_of_the_stored_settings() {
 		define( 'SITEBEAM_API_URL', 'https://fixed.example.test' );
 		define( 'SITEBEAM_ROUTE_MAIL', false );

@@ -10,6 +10,9 @@
 namespace Sitebeam\Tests;
 
 use Sitebeam\Contract;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use Sitebeam\Admin\Settings_Sanitizer;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
@@ -30,7 +33,7 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	/**
 	 * @return array<string, array{string}>
 	 */
-	public function urls_that_could_misroute_the_token() {
+	public static function urls_that_could_misroute_the_token() {
 		return array(
 			'query turning /v1/email into a query string' => array( 'https://api.example.test/x?' ),
 			'path'                                        => array( 'https://api.example.test/collect' ),
@@ -47,6 +50,7 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	 *
 	 * @param string $url A URL the settings page must refuse.
 	 */
+	#[DataProvider( 'urls_that_could_misroute_the_token' )]
 	public function test_the_settings_page_refuses_a_url_that_could_misroute_the_token( $url ) {
 		$stored = get_option( Settings::OPTION )['api_url'];
 		$clean  = Settings_Sanitizer::sanitize( array( 'api_url' => $url ) );
@@ -114,6 +118,8 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_a_token_fixed_in_wp_config_is_never_sent_to_a_url_from_the_settings_page() {
 		define( 'SITEBEAM_API_TOKEN', getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ) );
 		$result = Api_Client::from_settings()->check_connection()['email'];
@@ -125,6 +131,8 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_a_token_and_url_both_fixed_in_wp_config_work() {
 		define( 'SITEBEAM_API_TOKEN', getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ) );
 		define( 'SITEBEAM_API_URL', Stub::url() );

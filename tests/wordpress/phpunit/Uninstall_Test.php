@@ -5,6 +5,8 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Model_List;
@@ -17,6 +19,8 @@ final class Uninstall_Test extends TestCase {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_uninstall_removes_options_log_counters_model_list_and_the_chat_capability() {
 		$settings = get_option( Settings::OPTION );
 		$token    = get_option( Settings::TOKEN_OPTION );

@@ -63,6 +63,8 @@ final class Upstream_Answers_Test extends Plugin_Test_Case {
 			$this->assertStringContainsString( $sentence, Api_Messages::describe( $error ), $case );
 			$this->assertStringNotContainsString( 'cannot be reached', Api_Messages::describe( $error ), $case );
 		}
+		$this->service->answer( Contract::PATH_PROMPT, 502, array() );
+		$this->assertSame( Api_Client::ERROR_UNEXPECTED, $this->client()->prompt( 'gpt2', 'Hi', array() )->get_error_code(), 'a status alone tells no server apart' );
 	}
 
 	public function test_test_connection_proves_the_token_and_reports_email_and_ai_apart_without_sending() {

@@ -41,4 +41,18 @@ update_option(
 	)
 );
 update_option( 'sitebeam_api_token', getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ), false );
+// What DELETE /wp-json/sitebeam-test/v1/site (tests/wordpress/site/sitebeam-test-support.php) brings back.
+update_option( SITEBEAM_TEST_INSTALLED . '_settings', get_option( 'sitebeam_settings' ), false );
+update_option(
+	SITEBEAM_TEST_INSTALLED . '_posts',
+	get_posts(
+		array(
+			'post_type'   => array( 'post', 'page' ),
+			'post_status' => 'any',
+			'numberposts' => -1,
+			'fields'      => 'ids',
+		)
+	),
+	false
+);
 echo 'install: WordPress ' . get_bloginfo( 'version' ) . ", theme " . get_stylesheet() . ", plugin active\n";

@@ -7,6 +7,8 @@
  */
 
 const SITEBEAM_TEST_STATE = 'sitebeam_test_state';
+// Options prefix under which install.php keeps what the site had once installed (settings, post IDs).
+const SITEBEAM_TEST_INSTALLED = 'sitebeam_test_installed';
 
 // Without network the update checks only log warnings.
 remove_action( 'admin_init', '_maybe_update_core' );
@@ -168,6 +170,35 @@ add_action(
 					$settings = array_merge( get_option( 'sitebeam_settings', array() ), (array) $request->get_json_params() );
 					update_option( 'sitebeam_settings', $settings );
 					return $settings;
+				},
+			)
+		);
+		// The site as install.php left it: its settings, no faked translation or service, no recorded state, and
+		// none of the posts and pages (blocks) a test added. Each spec starts and ends with it, so none sees another's.
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/site',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => '__return_true',
+				'callback'            => static function () {
+					update_option( 'sitebeam_settings', get_option( SITEBEAM_TEST_INSTALLED . '_settings' ) );
+					delete_option( SITEBEAM_TEST_TRANSLATIONS );
+					delete_option( SITEBEAM_TEST_STATE );
+					delete_option( SITEBEAM_TEST_UPSTREAM );
+					$added = get_posts(
+						array(
+							'post_type'   => array( 'post', 'page' ),
+							'post_status' => 'any',
+							'numberposts' => -1,
+							'fields'      => 'ids',
+							'exclude'     => get_option( SITEBEAM_TEST_INSTALLED . '_posts' ),
+						)
+					);
+					foreach ( $added as $id ) {
+						wp_delete_post( $id, true );
+					}
+					return array( 'deleted_posts' => count( $added ) );
 				},
 			)
 		);

@@ -65,7 +65,8 @@ final class Field_Rules {
 	}
 
 	/**
-	 * Whether a value is one bare email address by the contract's address rule (visitors' and configured ones).
+	 * Whether a value is one bare email address by the contract's address rule, the service's (visitors' and
+	 * configured ones; none at a special-use domain).
 	 *
 	 * @param mixed $value A value.
 	 */
@@ -75,7 +76,7 @@ final class Field_Rules {
 
 	/**
 	 * The special-use domain (RFC 6761: test, local, …) an address is at, which the service's validator refuses
-	 * and the address rule with it; named so that the refusal can say why.
+	 * and the address rule with it; named so that a refusal can say why.
 	 *
 	 * @param string $address An address.
 	 * @return string|null The domain, such as "test", or null.

@@ -83,6 +83,29 @@ final class ChatEndpointTest extends KernelTestBase {
   }
 
   /**
+   * Tests that an answer of the wrong shape or size gets "try again".
+   *
+   * A score the instance sends as HTML reaches no visitor; the answer is
+   * read up to the limit only.
+   */
+  public function testAnswerOfTheWrongShapeOrSizeIsTryAgain(): void {
+    $answers = [
+      ['response' => ['hi'], 'score' => '<img src=x onerror=alert(1)>', 'status' => 'ok'],
+      ['response' => 'a string', 'score' => 1, 'status' => 'ok'],
+      ['response' => [['a' => 1], 7], 'score' => 1, 'status' => 'ok'],
+      ['response' => [str_repeat('a', Contract::LIMIT_ANSWER_BYTES)], 'score' => 1, 'status' => 'ok'],
+    ];
+    foreach ($answers as $index => $answer) {
+      $this->promptAnswer = [200, [], $answer];
+      $response = $this->postJson(['message' => 'Hi', 'model' => 'nltksentiment']);
+      $this->assertSame(502, $response->getStatusCode(), "answer $index");
+      $body = json_decode((string) $response->getContent(), TRUE);
+      $this->assertSame('upstream_failed', $body['i18n_code'] ?? NULL, "answer $index");
+      $this->assertStringNotContainsString('<img', (string) $response->getContent());
+    }
+  }
+
+  /**
    * Tests that the chat's allowance is its own, apart from the contact form's.
    */
   public function testChatHasItsOwnAllowance(): void {
@@ -184,12 +207,12 @@ final class ChatEndpointTest extends KernelTestBase {
     $form_state = (new FormState())->setValues([
       'model' => 'log',
       'message' => 'Hello console',
-      'settings' => ['num_beams' => '3', 'top_p' => '0.9', 'early_stopping' => 'false', 'top_k' => ''],
+      'settings' => ['num_beans' => '3', 'top_p' => '0.9', 'early_stopping' => 'false', 'top_k' => ''],
       'op' => 'Send prompt',
     ]);
     $this->container->get('form_builder')->submitForm(ChatConsoleForm::class, $form_state);
     $this->assertSame([], array_map('strval', $form_state->getErrors()));
-    $settings = ['num_beams' => 3, 'top_p' => 0.9, 'early_stopping' => FALSE];
+    $settings = ['num_beans' => 3, 'top_p' => 0.9, 'early_stopping' => FALSE];
     $this->assertSame([['model' => 'log', 'message' => 'Hello console', 'settings' => $settings]], $this->promptsReceived());
     $form = $this->container->get('form_builder')->buildForm(ChatConsoleForm::class, $form_state);
     $html = (string) $this->container->get('renderer')->renderInIsolation($form);

@@ -44,6 +44,7 @@ final class UpstreamAnswersTest extends KernelTestBase {
   private const MODELS = '{"status":"ok","models":["gpt2","nltksentiment"]}';
   private const SENT = '{"status":"ok","adapter":"log","response":""}';
   private const INTERNAL_ERROR = '{"detail":"Internal server error"}';
+  private const NOT_CONFIRMED = '{"error":"your account has not been confirmed yet","i18n_code":"account_not_confirmed"}';
   private const NOT_EMAILAPI = '{"error":"permission denied","i18n_code":"not_emailapi"}';
   private const LOAD_STARTED = '{"status":"ok","http_status":202}';
   private const MODEL_NOT_FOUND = '{"status":"ko","i18n_code":"cwai_model_notfound","cid":"7a1e","http_status":404}';
@@ -129,6 +130,14 @@ final class UpstreamAnswersTest extends KernelTestBase {
         ],
         2,
       ],
+      'account not confirmed: nothing more asked' => [
+        [
+          Contract::PATH_EMAIL => [403, self::NOT_CONFIRMED],
+          Contract::PATH_MODELS => [403, self::NOT_CONFIRMED],
+        ],
+        ['error' => 'accepted the token, but the account is not confirmed yet (403 account_not_confirmed)'],
+        1,
+      ],
       'wrong token: nothing more asked' => [
         [Contract::PATH_EMAIL => [401, self::AUTH_FAILED], Contract::PATH_MODELS => [401, self::AUTH_FAILED]],
         ['error' => 'refused the token (401): the token is wrong'],
@@ -152,7 +161,7 @@ final class UpstreamAnswersTest extends KernelTestBase {
   }
 
   /**
-   * Tests the site's own refused field, a 5xx, and a sent answer without id.
+   * Tests the site's refused field, an unconfirmed account, a 5xx, a success.
    */
   public function testContactOtherAnswersOfTheService(): void {
     $this->rawAnswers[Contract::PATH_EMAIL] = [422, self::refused('to')];
@@ -160,6 +169,11 @@ final class UpstreamAnswersTest extends KernelTestBase {
     $this->assertSame(503, $response->getStatusCode(), 'The recipient is the site\'s: not the visitor\'s to correct.');
     $this->assertSame('not_configured', json_decode((string) $response->getContent(), TRUE)['i18n_code']);
     $this->assertStringNotContainsString('owner@example.com', (string) $response->getContent());
+
+    $this->rawAnswers[Contract::PATH_EMAIL] = [403, self::NOT_CONFIRMED];
+    $response = $this->postContact();
+    $this->assertSame(503, $response->getStatusCode(), 'No retry helps an unconfirmed account.');
+    $this->assertSame('not_configured', json_decode((string) $response->getContent(), TRUE)['i18n_code']);
 
     $this->rawAnswers[Contract::PATH_EMAIL] = [500, self::INTERNAL_ERROR];
     $response = $this->postContact();

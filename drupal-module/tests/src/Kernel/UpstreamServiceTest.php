@@ -19,8 +19,10 @@ use PHPUnit\Framework\Attributes\Group;
  * skipped without them.
  *
  * @group sitebeam
+ * @group sitebeam_upstream
  */
 #[Group('sitebeam')]
+#[Group('sitebeam_upstream')]
 final class UpstreamServiceTest extends KernelTestBase {
 
   use SitebeamLogTrait;
@@ -70,11 +72,15 @@ final class UpstreamServiceTest extends KernelTestBase {
   }
 
   /**
-   * Tests that a wrong token is said as such, and an account without AI.
+   * Tests a wrong token, an unconfirmed account and an account without AI.
    */
   public function testWrongTokenAndAccountWithoutAi(): void {
     $messages = $this->testConnection('not-a-token');
     $this->assertStringContainsString('refused the token (401): the token is wrong', $messages['error'] ?? '');
+
+    $messages = $this->testConnection((string) getenv('SITEBEAM_UPSTREAM_TOKEN_UNCONFIRMED'));
+    $this->assertStringContainsString('the account is not confirmed yet (403 account_not_confirmed)', $messages['error'] ?? '');
+    $this->assertSame(['error'], array_keys($messages), 'The AI API of an unconfirmed account is not asked.');
 
     $messages = $this->testConnection((string) getenv('SITEBEAM_UPSTREAM_TOKEN_WITHOUT_AI'));
     $this->assertStringContainsString('the token is accepted and email sending is enabled', $messages['status'] ?? '');

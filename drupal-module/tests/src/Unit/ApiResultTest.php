@@ -105,6 +105,44 @@ final class ApiResultTest extends TestCase {
   }
 
   /**
+   * Tests that an answer of the wrong shape is no success and is named.
+   *
+   * @dataProvider hostileAnswers
+   */
+  #[DataProvider('hostileAnswers')]
+  public function testAnswerOfTheWrongShape(string $answer, string $body, string $named): void {
+    $result = ApiResult::fromResponse(200, $body, NULL, $answer);
+    $this->assertFalse($result->isSuccess());
+    $this->assertSame(ApiResult::SERVER_ERROR, $result->diagnosis());
+    $this->assertStringContainsString($named, $result->logSummary());
+  }
+
+  /**
+   * Data provider for testAnswerOfTheWrongShape().
+   */
+  public static function hostileAnswers(): array {
+    return [
+      'score that is HTML' => [
+        'prompt',
+        '{"status":"ok","response":["hi"],"score":"<img src=x onerror=alert(1)>"}',
+        'score is a string, not a number',
+      ],
+      'response that is a string' => [
+        'prompt',
+        '{"status":"ok","response":"a string","score":1}',
+        'response is a string, not a list',
+      ],
+      'response of an object and 7' => [
+        'prompt',
+        '{"status":"ok","response":[{"a":1},7],"score":1}',
+        'response[0] is an object, not a string',
+      ],
+      'model that is a number' => ['models', '{"status":"ok","models":["mock",7]}', 'models[1] is a number'],
+      'email id that is a number' => ['email', '{"status":"ok","id":7}', 'id is a number, not a string'],
+    ];
+  }
+
+  /**
    * Tests that a 422 names each refused field with the service's reason.
    */
   public function testValidationFailureNamesTheFieldsAndReasons(): void {
@@ -162,6 +200,37 @@ final class ApiResultTest extends TestCase {
       'a 422 that is no validation answer' => [422, '{"detail":"Unprocessable"}', FALSE],
       'server error' => [500, self::UPSTREAM_INTERNAL_ERROR, FALSE],
     ];
+  }
+
+  /**
+   * Tests that the right shape, unknown fields included, is a success.
+   */
+  public function testAnswerOfTheRightShape(): void {
+    $result = ApiResult::fromResponse(200, '{"status":"ok","response":["hi"],"score":0.5,"cid":"x"}', NULL, 'prompt');
+    $this->assertTrue($result->isSuccess());
+  }
+
+  /**
+   * Tests that an answer over the limit is no success and is named.
+   */
+  public function testAnswerOverTheLimit(): void {
+    $result = ApiResult::tooLarge(200);
+    $this->assertFalse($result->isSuccess());
+    $this->assertStringContainsString('larger than 1048576 bytes', $result->logSummary());
+  }
+
+  /**
+   * Tests that the log line is one line, controls visible, without the token.
+   */
+  public function testLogLineOfHostileErrorText(): void {
+    $body = json_encode([
+      'status' => 'ko',
+      'error' => "\e]0;owned\x07\e[2Jtoken SECRET-TOKEN refused\nsecond line",
+      'i18n_code' => "invalid_payload\e[31m",
+    ]);
+    $line = ApiResult::fromResponse(400, $body, NULL, 'email', 'SECRET-TOKEN')->logSummary();
+    $this->assertSame('HTTP 400 invalid_payload\e[31m: ]0;owned  [2Jtoken [token] refused second line', $line);
+
   }
 
   /**

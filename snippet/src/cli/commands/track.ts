@@ -1,6 +1,7 @@
 // `sitebeam track WEBSITE [--pixel]`: records a visit as a browser would and shows what the
 // instance saw. The tracker takes no token, so none is sent.
 import {
+  connectOrigin,
   limits,
   paths,
   readCappedBody,
@@ -35,7 +36,7 @@ export async function track(session: Session, website: string, options: TrackOpt
 /** The pixel answers an image, not the record: say what came back instead. */
 async function trackWithPixel(session: Session, website: string, headers: Record<string, string>) {
   const { instance } = await session.connect(false);
-  const url = `${instance.url.replace(/\/+$/, '')}${paths.trackerImg(website)}`;
+  const url = connectOrigin(instance.url) + paths.trackerImg(website);
   let response: Response;
   try {
     response = await fetch(url, {

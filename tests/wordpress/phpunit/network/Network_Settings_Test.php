@@ -8,6 +8,8 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
@@ -119,6 +121,8 @@ final class Network_Settings_Test extends TestCase {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_uninstall_cleans_the_network_and_every_site() {
 		$settings = get_site_option( Settings::OPTION );
 		$token    = get_site_option( Settings::TOKEN_OPTION );
