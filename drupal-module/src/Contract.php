@@ -190,6 +190,7 @@ final class Contract {
   public const TRACKER_ATTR_TRACK_LOCALHOST = 'data-track-localhost';
   public const TRACKER_ATTR_EXCLUDE = 'data-exclude';
   public const TRACKER_ATTR_DEBUG = 'data-debug';
+  public const TRACKER_ATTR_CONSENT = 'data-consent';
 
   /**
    * The contact protocol's form fields.

@@ -86,6 +86,11 @@ start_wordpress_env() {
   mkdir -p "$SITEBEAM_WP_ROOT/wp-content/mu-plugins" "$SITEBEAM_WP_ROOT/wp-content/uploads"
   cp "$WP_ENV_REPO/tests/wordpress/site/sitebeam-test-support.php" "$SITEBEAM_WP_ROOT/wp-content/mu-plugins/"
   unzip -q "$WP_ENV_REPO/dist/sitebeam-wordpress.zip" -d "$SITEBEAM_WP_ROOT/wp-content/plugins"
+  # The WP Consent API plugin, installed (not activated: a test turns it on) when $SITEBEAM_PLATFORMS holds it.
+  local consent_api="${SITEBEAM_PLATFORMS:+$SITEBEAM_PLATFORMS/wp-consent-api-2.0.1.tar.xz}"
+  if [ -n "$consent_api" ] && [ -f "$consent_api" ]; then
+    tar -xJf "$consent_api" -C "$SITEBEAM_WP_ROOT/wp-content/plugins" || return 1
+  fi
   "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/install.php" || return 1
 
   # OPcache as on any production server; workers forked after it starts share its memory. It re-checks a script's

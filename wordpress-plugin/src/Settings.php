@@ -40,20 +40,21 @@ final class Settings {
 	 */
 	public static function defaults() {
 		return array(
-			'api_url'         => '',
-			'website'         => (string) wp_parse_url( home_url(), PHP_URL_HOST ),
-			'tracker'         => true,
-			'excluded_roles'  => array( 'administrator' ),
-			'respect_dnt'     => true,
-			'noscript'        => true,
-			'route_mail'      => true,
-			'fallback'        => true,
-			'contact_to'      => (string) get_option( 'admin_email' ),
-			'contact_success' => __( 'Thank you, your message has been sent.', 'sitebeam' ),
-			'chat_enabled'    => false,
-			'chat_models'     => array(),
-			'chat_settings'   => array(),
-			'chat_rate_limit' => Contract::CHAT_RATE_LIMIT_COUNT,
+			'api_url'          => '',
+			'website'          => (string) wp_parse_url( home_url(), PHP_URL_HOST ),
+			'tracker'          => true,
+			'excluded_roles'   => array( 'administrator' ),
+			'respect_dnt'      => true,
+			'noscript'         => true,
+			'wait_for_consent' => false,
+			'route_mail'       => true,
+			'fallback'         => true,
+			'contact_to'       => (string) get_option( 'admin_email' ),
+			'contact_success'  => __( 'Thank you, your message has been sent.', 'sitebeam' ),
+			'chat_enabled'     => false,
+			'chat_models'      => array(),
+			'chat_settings'    => array(),
+			'chat_rate_limit'  => Contract::CHAT_RATE_LIMIT_COUNT,
 		);
 	}
 

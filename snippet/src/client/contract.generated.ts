@@ -118,6 +118,7 @@ export const trackerAttributes = {
   trackLocalhost: 'data-track-localhost',
   exclude: 'data-exclude',
   debug: 'data-debug',
+  consent: 'data-consent',
 } as const;
 
 export interface ErrorBody {

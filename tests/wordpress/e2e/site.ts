@@ -129,6 +129,19 @@ export const testSite = {
   /** Fakes the plugin's translations (English text => translation); `{}` removes them. */
   translate: (translations: Record<string, string>) =>
     call('PUT', `${site.url}/wp-json/sitebeam-test/v1/translations`, translations),
+  /** Turns the WP Consent API plugin on or off; false when it is not installed here. */
+  consentApi: async (active: boolean) => {
+    const context = await api();
+    try {
+      const url = `${site.url}/wp-json/sitebeam-test/v1/consent-api`;
+      const response = await context.fetch(url, { method: 'PUT', data: { active } });
+      if (response.status() === 404) return false;
+      expect(response.status(), `PUT ${url}`).toBeLessThan(300);
+      return true;
+    } finally {
+      await context.dispose();
+    }
+  },
   resetRateLimits: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/rate-limits`),
   /** Back to the site as installed: its settings, no faked translation, service or state, no added post or page. */
   reset: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/site`),

@@ -31,6 +31,30 @@ add_filter(
 	}
 );
 
+const SITEBEAM_TEST_CONSENT_API = 'wp-consent-api/wp-consent-api.php';
+
+// While the WP Consent API is on, visitors opt in: what a consent banner plugin declares through the API.
+add_filter(
+	'wp_get_consent_type',
+	static function () {
+		return 'optin';
+	}
+);
+
+/**
+ * Activates or deactivates the WP Consent API plugin.
+ *
+ * @param bool $active Whether it is active afterwards.
+ */
+function sitebeam_test_consent_api( $active ) {
+	require_once ABSPATH . 'wp-admin/includes/plugin.php';
+	if ( $active ) {
+		activate_plugin( SITEBEAM_TEST_CONSENT_API );
+	} elseif ( is_plugin_active( SITEBEAM_TEST_CONSENT_API ) ) {
+		deactivate_plugins( SITEBEAM_TEST_CONSENT_API );
+	}
+}
+
 // Translations a test fakes (the plugin's English text => the translation), as a language pack would give them.
 const SITEBEAM_TEST_TRANSLATIONS = 'sitebeam_test_translations';
 add_filter(
@@ -173,6 +197,23 @@ add_action(
 				},
 			)
 		);
+		// Turns the WP Consent API plugin on (`{"active": true}`) or off, with an opt-in consent type as a banner
+		// plugin would set it; 404 when the plugin is not installed (env.sh installs it from $SITEBEAM_PLATFORMS).
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/consent-api',
+			array(
+				'methods'             => 'PUT',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					if ( ! file_exists( WP_PLUGIN_DIR . '/' . SITEBEAM_TEST_CONSENT_API ) ) {
+						return new WP_Error( 'not_installed', 'The WP Consent API plugin is not installed.', array( 'status' => 404 ) );
+					}
+					sitebeam_test_consent_api( (bool) $request->get_param( 'active' ) );
+					return array( 'active' => is_plugin_active( SITEBEAM_TEST_CONSENT_API ) );
+				},
+			)
+		);
 		// The site as install.php left it: its settings, no faked translation or service, no recorded state, and
 		// none of the posts and pages (blocks) a test added. Each spec starts and ends with it, so none sees another's.
 		register_rest_route(
@@ -183,6 +224,7 @@ add_action(
 				'permission_callback' => '__return_true',
 				'callback'            => static function () {
 					update_option( 'sitebeam_settings', get_option( SITEBEAM_TEST_INSTALLED . '_settings' ) );
+					sitebeam_test_consent_api( false );
 					delete_option( SITEBEAM_TEST_TRANSLATIONS );
 					delete_option( SITEBEAM_TEST_STATE );
 					delete_option( SITEBEAM_TEST_UPSTREAM );

@@ -28,21 +28,22 @@ final class Settings_Fields {
 	 */
 	public static function all() {
 		return array(
-			'api_url'         => self::field( 'connection', __( 'Instance URL', 'sitebeam' ), 'url', __( 'Address of your Sitebeam instance, for example https://api.example.com: https (http only for localhost), no path.', 'sitebeam' ) ),
-			'api_token'       => self::field( 'connection', __( 'API token', 'sitebeam' ), 'password', __( 'Stored on the server only and never shown again. Leave empty to keep the current token.', 'sitebeam' ) ),
-			'website'         => self::field( 'tracker', __( 'Website name', 'sitebeam' ), 'text', __( 'The name visits are recorded under. Default: this site’s host name.', 'sitebeam' ) ),
-			'tracker'         => self::field( 'tracker', __( 'Tracker', 'sitebeam' ), 'checkbox', __( 'Record page views with the Sitebeam tracker.', 'sitebeam' ) ),
-			'excluded_roles'  => self::field( 'tracker', __( 'Roles not tracked', 'sitebeam' ), 'roles', __( 'Logged-in users with these roles are never tracked.', 'sitebeam' ) ),
-			'respect_dnt'     => self::field( 'tracker', __( 'Do Not Track', 'sitebeam' ), 'checkbox', __( 'Respect the visitor’s Do Not Track and Global Privacy Control signals.', 'sitebeam' ) ),
-			'noscript'        => self::field( 'tracker', __( 'Noscript pixel', 'sitebeam' ), 'checkbox', __( 'Also count visitors without JavaScript with a hidden image.', 'sitebeam' ) ),
-			'route_mail'      => self::field( 'mail', __( 'Route site mail', 'sitebeam' ), 'checkbox', __( 'Send every email of this site through the Sitebeam API.', 'sitebeam' ) ),
-			'fallback'        => self::field( 'mail', __( 'Fallback', 'sitebeam' ), 'checkbox', __( 'When the API fails, send with WordPress’s own mailer instead.', 'sitebeam' ) ),
-			'contact_to'      => self::field( 'contact', __( 'Contact recipient', 'sitebeam' ), 'email', __( 'Where contact form messages go. Default: the site’s admin email.', 'sitebeam' ) ),
-			'contact_success' => self::field( 'contact', __( 'Success message', 'sitebeam' ), 'text', __( 'Shown to the visitor once the message is sent.', 'sitebeam' ) ),
-			'chat_enabled'    => self::field( 'chat', __( 'Chat', 'sitebeam' ), 'checkbox', __( 'Let visitors chat with the allowed models (the Sitebeam chat block and the [sitebeam_chat] shortcode).', 'sitebeam' ) ),
-			'chat_models'     => self::field( 'chat', __( 'Allowed models', 'sitebeam' ), 'chat_models', __( 'The models visitors may choose from, as the instance lists them; the default one answers when a visitor does not choose.', 'sitebeam' ) ),
-			'chat_settings'   => self::field( 'chat', __( 'Prompt settings', 'sitebeam' ), 'chat_settings', __( 'Sent with every visitor’s message; leave a setting empty for the instance’s default. Visitors never change them.', 'sitebeam' ) ),
-			'chat_rate_limit' => self::field( 'chat', __( 'Chat rate limit', 'sitebeam' ), 'number', __( 'Messages a visitor may send per minute.', 'sitebeam' ) ),
+			'api_url'          => self::field( 'connection', __( 'Instance URL', 'sitebeam' ), 'url', __( 'Address of your Sitebeam instance, for example https://api.example.com: https (http only for localhost), no path.', 'sitebeam' ) ),
+			'api_token'        => self::field( 'connection', __( 'API token', 'sitebeam' ), 'password', __( 'Stored on the server only and never shown again. Leave empty to keep the current token.', 'sitebeam' ) ),
+			'website'          => self::field( 'tracker', __( 'Website name', 'sitebeam' ), 'text', __( 'The name visits are recorded under. Default: this site’s host name.', 'sitebeam' ) ),
+			'tracker'          => self::field( 'tracker', __( 'Tracker', 'sitebeam' ), 'checkbox', __( 'Record page views with the Sitebeam tracker.', 'sitebeam' ) ),
+			'excluded_roles'   => self::field( 'tracker', __( 'Roles not tracked', 'sitebeam' ), 'roles', __( 'Logged-in users with these roles are never tracked.', 'sitebeam' ) ),
+			'respect_dnt'      => self::field( 'tracker', __( 'Do Not Track', 'sitebeam' ), 'checkbox', __( 'Respect the visitor’s Do Not Track and Global Privacy Control signals.', 'sitebeam' ) ),
+			'noscript'         => self::field( 'tracker', __( 'Noscript pixel', 'sitebeam' ), 'checkbox', __( 'Also count visitors without JavaScript with a hidden image.', 'sitebeam' ) ),
+			'wait_for_consent' => self::field( 'tracker', __( 'Wait for consent', 'sitebeam' ), 'checkbox', __( 'Send nothing until the visitor agrees: your consent banner calls sitebeam.consent(true). With the WP Consent API plugin active, the tracker always waits for consent to statistics.', 'sitebeam' ) ),
+			'route_mail'       => self::field( 'mail', __( 'Route site mail', 'sitebeam' ), 'checkbox', __( 'Send every email of this site through the Sitebeam API.', 'sitebeam' ) ),
+			'fallback'         => self::field( 'mail', __( 'Fallback', 'sitebeam' ), 'checkbox', __( 'When the API fails, send with WordPress’s own mailer instead.', 'sitebeam' ) ),
+			'contact_to'       => self::field( 'contact', __( 'Contact recipient', 'sitebeam' ), 'email', __( 'Where contact form messages go. Default: the site’s admin email.', 'sitebeam' ) ),
+			'contact_success'  => self::field( 'contact', __( 'Success message', 'sitebeam' ), 'text', __( 'Shown to the visitor once the message is sent.', 'sitebeam' ) ),
+			'chat_enabled'     => self::field( 'chat', __( 'Chat', 'sitebeam' ), 'checkbox', __( 'Let visitors chat with the allowed models (the Sitebeam chat block and the [sitebeam_chat] shortcode).', 'sitebeam' ) ),
+			'chat_models'      => self::field( 'chat', __( 'Allowed models', 'sitebeam' ), 'chat_models', __( 'The models visitors may choose from, as the instance lists them; the default one answers when a visitor does not choose.', 'sitebeam' ) ),
+			'chat_settings'    => self::field( 'chat', __( 'Prompt settings', 'sitebeam' ), 'chat_settings', __( 'Sent with every visitor’s message; leave a setting empty for the instance’s default. Visitors never change them.', 'sitebeam' ) ),
+			'chat_rate_limit'  => self::field( 'chat', __( 'Chat rate limit', 'sitebeam' ), 'number', __( 'Messages a visitor may send per minute.', 'sitebeam' ) ),
 		);
 	}
 

@@ -22,7 +22,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Settings_Sanitizer {
 
-	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'route_mail', 'fallback', 'chat_enabled' );
+	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'wait_for_consent', 'route_mail', 'fallback', 'chat_enabled' );
 
 	/** The highest chat rate limit the form takes, in messages per visitor per minute. */
 	const CHAT_RATE_LIMIT_MAX = 1000;

@@ -8,6 +8,7 @@
 namespace Sitebeam\Tracker;
 
 use Sitebeam\Api_Client;
+use Sitebeam\Contract;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -53,7 +54,10 @@ final class Script_Loader {
 			$has_strategy ? array( 'strategy' => 'defer' ) : false
 		);
 		add_filter( 'script_loader_tag', array( $this, 'filter_script_loader_tag' ), 10, 2 );
-		if ( $this->settings['noscript'] && ! $this->visitor_opted_out() ) {
+		if ( Consent::required( $this->settings ) ) {
+			wp_add_inline_script( self::HANDLE, Consent::inline_script(), 'before' );
+		} elseif ( $this->settings['noscript'] && ! $this->visitor_opted_out() ) {
+			// The pixel cannot wait for consent, so it is left out while consent is required.
 			add_action( 'wp_footer', array( $this, 'action_wp_footer' ) );
 		}
 	}
@@ -101,6 +105,9 @@ final class Script_Loader {
 		);
 		if ( ! $this->settings['respect_dnt'] ) {
 			$attributes['data-respect-dnt'] = 'false';
+		}
+		if ( Consent::required( $this->settings ) ) {
+			$attributes[ Contract::TRACKER_ATTR_CONSENT ] = '';
 		}
 		/**
 		 * Filters the tracker's data-* attributes (see the snippet's options: data-exclude, data-hash…).
