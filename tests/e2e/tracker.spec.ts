@@ -13,12 +13,12 @@ import {
 } from '@playwright/test';
 import type { TrackerRecord } from '../../snippet/src/client/contract.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { acceptButton, KLARO, QUEUE_STUB, serveKlaro, withdrawInKlaro } from '../support/klaro.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
 const website = 'example.com';
 const esmDist = new URL('../../snippet/dist/tracker/', import.meta.url);
-const klaroFile = new URL('../../node_modules/klaro/dist/klaro.js', import.meta.url);
 let stub: RunningStub;
 let site: StaticSite;
 let strictSite: StaticSite;
@@ -41,18 +41,6 @@ const esmApp = (api: string) => `import { init } from './index.js';
 init({ api: '${api}', website: '${website}', trackLocalhost: true, trackAutomation: true });`;
 
 const ESM_PAGE = '<script type="module" src="/esm/app.js"></script>';
-
-/**
- * A real consent manager, Klaro! (served from node_modules, never bundled), asking about one
- * service whose callback passes the visitor's choice to `sitebeam.consent()`.
- */
-const KLARO = `<script>
-window.klaroConfig = { acceptAll: true, services: [{ name: 'sitebeam', title: 'Sitebeam',
-  purposes: ['statistics'], callback: function (given) { window.sitebeam.consent(given); } }] };
-</script><script defer src="/klaro.js"></script>`;
-
-/** The README's queue stub, which takes `consent()` calls made before the tag has loaded. */
-const QUEUE_STUB = `<script>window.sitebeam = window.sitebeam || { q: [], track: function (o) { this.q.push(o) }, consent: function (c) { this.c = c } };</script>`;
 
 /** The ESM build waiting for consent, its `consent` where Klaro's callback finds it. */
 const esmConsentApp = (api: string) => `import { consent, init, track } from './index.js';
@@ -384,9 +372,7 @@ async function serveEsm(page: Page) {
     const body = apps[file] ?? (await readFile(new URL(file, esmDist), 'utf8'));
     await route.fulfill({ contentType: 'text/javascript', body });
   });
-  await page.route(`${site.url}/klaro.js`, async (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: await readFile(klaroFile, 'utf8') }),
-  );
+  await serveKlaro(page, site.url);
 }
 
 /** The `Referer` of each visit request, in the order they left the page. */
@@ -404,7 +390,7 @@ for (const build of [
     await serveEsm(page);
     const start = `${site.url}${build.path}`;
     await page.goto(start);
-    const accept = page.getByRole('button', { name: "That's ok" });
+    const accept = acceptButton(page);
     await expect(accept).toBeVisible();
     await expectVisits(0);
     expect(beacons).toEqual([]);
@@ -417,13 +403,7 @@ for (const build of [
     await expectVisits(2);
     expect(await referers(beacons)).toEqual([start, `${start}/after`]);
 
-    await page.evaluate(() => {
-      const manager = (
-        window as never as { klaro: { getManager: () => KlaroManager } }
-      ).klaro.getManager();
-      manager.updateConsent('sitebeam', false);
-      manager.saveAndApplyConsents();
-    });
+    await withdrawInKlaro(page);
     await page.evaluate((path) => history.pushState({}, '', `${path}/withdrawn`), build.path);
     await page.evaluate(() =>
       (window as never as { sitebeam: { track: () => Promise<unknown> } }).sitebeam.track(),
@@ -432,11 +412,6 @@ for (const build of [
     expect(beacons).toHaveLength(2);
     expect(errors).toEqual([]);
   });
-}
-
-interface KlaroManager {
-  updateConsent: (service: string, given: boolean) => void;
-  saveAndApplyConsents: () => void;
 }
 
 for (const build of builds) {

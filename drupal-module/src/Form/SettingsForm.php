@@ -111,6 +111,12 @@ class SettingsForm extends ConfigFormBase {
       '#title' => $this->t('Count visitors without JavaScript with an invisible image'),
       '#config_target' => self::CONFIG . ':tracker.noscript',
     ];
+    $form['tracker']['tracker_wait_for_consent'] = [
+      '#type' => 'checkbox',
+      '#title' => $this->t('Wait for consent'),
+      '#description' => $this->t('Send nothing, and leave out the image for visitors without JavaScript, until your consent manager calls <code>sitebeam.consent(true)</code> for this visitor.'),
+      '#config_target' => self::CONFIG . ':tracker.wait_for_consent',
+    ];
     $form['tracker']['visibility_roles'] = [
       '#type' => 'checkboxes',
       '#title' => $this->t('Roles not tracked'),

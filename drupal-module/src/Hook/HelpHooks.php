@@ -37,7 +37,7 @@ class HelpHooks {
       ],
       [
         $this->t('Tracking visits'),
-        $this->t('The tracker is added to every page except administration pages, the paths and the roles you exclude.'),
+        $this->t('The tracker is added to every page except administration pages, the paths and the roles you exclude. Each view sends the Sitebeam instance the page address (without its query string, except campaign parameters) and the referrer; the instance records the time, the visitor\'s IP address and the place it locates, and the browser, system and device named by the user agent. No cookie is read or set. With "Wait for consent", nothing is sent until your consent manager calls <code>sitebeam.consent(true)</code>.'),
       ],
       [
         $this->t('Sending site mail'),

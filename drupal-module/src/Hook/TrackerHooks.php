@@ -67,6 +67,7 @@ class TrackerHooks {
    * Implements hook_page_top().
    *
    * The pixel sits in the body: an img is not allowed in the head's noscript.
+   * It cannot wait for consent, so it is left out while consent is required.
    */
   #[Hook('page_top')]
   public function pageTop(array &$page_top): void {
@@ -74,7 +75,7 @@ class TrackerHooks {
     $host = (string) $this->requestStack->getCurrentRequest()?->getHost();
     $tracker = TrackerAttributes::fromSettings($settings, $host);
     $page_top['sitebeam_pixel'] = [];
-    if (!empty($settings['tracker']['noscript']) && $tracker->website !== '' && $this->visibility->shouldTrack()) {
+    if (!empty($settings['tracker']['noscript']) && !$tracker->waitForConsent && $tracker->website !== '' && $this->visibility->shouldTrack()) {
       $page_top['sitebeam_pixel'] = [
         '#type' => 'html_tag',
         '#tag' => 'img',

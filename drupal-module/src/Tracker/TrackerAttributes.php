@@ -9,8 +9,8 @@ use Drupal\sitebeam\Contract;
 /**
  * The tracker tag's data-* attributes and the noscript pixel address.
  *
- * The names are the snippet's (issue 3): data-api, data-website and
- * data-respect-dnt.
+ * The names are the snippet's (issue 3): data-api, data-website,
+ * data-respect-dnt and data-consent.
  */
 final class TrackerAttributes {
 
@@ -18,6 +18,7 @@ final class TrackerAttributes {
     public readonly string $baseUrl,
     public readonly string $website,
     public readonly bool $respectDoNotTrack,
+    public readonly bool $waitForConsent = FALSE,
   ) {}
 
   /**
@@ -35,6 +36,7 @@ final class TrackerAttributes {
       rtrim(trim((string) ($settings['base_url'] ?? '')), '/'),
       $website === '' ? $default_website : $website,
       (bool) ($settings['tracker']['respect_dnt'] ?? TRUE),
+      (bool) ($settings['tracker']['wait_for_consent'] ?? FALSE),
     );
   }
 
@@ -58,6 +60,9 @@ final class TrackerAttributes {
     }
     if (!$this->respectDoNotTrack) {
       $attributes[Contract::TRACKER_ATTR_RESPECT_DNT] = 'false';
+    }
+    if ($this->waitForConsent) {
+      $attributes[Contract::TRACKER_ATTR_CONSENT] = '';
     }
     return $attributes;
   }

@@ -2,6 +2,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  acceptButton,
+  KLARO,
+  QUEUE_STUB,
+  serveKlaro,
+  withdrawInKlaro,
+} from '../../support/klaro.ts';
+import {
   adminPage,
   anonymousContext,
   answersSeen,
@@ -194,6 +201,53 @@ test('settings.php overrides reach the tracker tag and the noscript pixel', asyn
   } finally {
     writeFileSync(settingsPhp, original);
     await saveBaseUrl(stubUrl);
+    await admin.context().close();
+  }
+});
+
+test('"Wait for consent": nothing before the Klaro! "yes", one view after it, none after a withdrawal', async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  const setWaitForConsent = async (on: boolean) => {
+    await admin.goto(settingsPath);
+    await admin.getByLabel('Wait for consent').setChecked(on);
+    await admin.getByRole('button', { name: 'Save configuration' }).click();
+    await expect(
+      admin.getByText('The configuration options have been saved.').first(),
+    ).toBeVisible();
+  };
+  try {
+    await setWaitForConsent(true);
+    await stub('DELETE', '/__stub/visits');
+    const context = await anonymousContext(browser);
+    const page = await context.newPage();
+    // The site's consent manager, as a theme would add it: the queue stub and Klaro! in the head.
+    await page.route(`${drupalUrl}/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<head>', `<head>${QUEUE_STUB}${KLARO}`);
+      await route.fulfill({ response, body: html });
+    });
+    await serveKlaro(page, drupalUrl);
+    await page.goto('/');
+    await expect(page.locator('script[data-api]')).toHaveAttribute('data-consent', '');
+    expect(await page.content()).not.toContain('/v1/tracker/img/');
+    await expect(acceptButton(page)).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(await stubVisits()).toHaveLength(0);
+
+    await acceptButton(page).click();
+    await expect.poll(async () => (await stubVisits()).length).toBe(1);
+    expect((await stubVisits())[0]?.referrer).toBe(`${drupalUrl}/`);
+
+    await withdrawInKlaro(page);
+    await page.reload();
+    await expect(page.locator('script[data-api]')).toHaveAttribute('data-consent', '');
+    await page.waitForTimeout(1000);
+    expect(await stubVisits()).toHaveLength(1);
+    await context.close();
+  } finally {
+    await setWaitForConsent(false);
     await admin.context().close();
   }
 });

@@ -182,6 +182,22 @@ final class TrackerAttachmentsTest extends KernelTestBase {
   }
 
   /**
+   * Tests that "Wait for consent" (config or settings.php) waits, no pixel.
+   */
+  public function testWaitForConsentPutsTheTagInConsentModeWithoutThePixel(): void {
+    $this->assertArrayNotHasKey('data-consent', $this->trackerScriptAttributes($this->attachmentsFor('/node/1')));
+    $this->config('sitebeam.settings')->set('tracker.wait_for_consent', TRUE)->save();
+    $this->assertSame('', $this->trackerScriptAttributes($this->attachmentsFor('/node/1'))['data-consent']);
+    $this->assertStringNotContainsString('<img', $this->renderedPageTop('/node/1'));
+
+    $this->config('sitebeam.settings')->set('tracker.wait_for_consent', FALSE)->save();
+    $GLOBALS['config']['sitebeam.settings']['tracker']['wait_for_consent'] = TRUE;
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $this->assertSame('', $this->trackerScriptAttributes($this->attachmentsFor('/node/1'))['data-consent']);
+    $this->assertStringNotContainsString('<img', $this->renderedPageTop('/node/1'));
+  }
+
+  /**
    * Asserts that the tracker's tag is on the page.
    */
   private function assertTracked(string $path, array $roles = []): void {
