@@ -5,14 +5,33 @@ import type { Page } from '@playwright/test';
 
 const klaroFile = new URL('../../node_modules/klaro/dist/klaro.js', import.meta.url);
 
+const QUEUE_STUB_JS = `window.sitebeam = window.sitebeam || { q: [], track: function (o) { this.q.push(o) }, consent: function (c) { this.c = c } };`;
+
+const KLARO_CONFIG_JS = `window.klaroConfig = { acceptAll: true, services: [{ name: 'sitebeam', title: 'Sitebeam',
+  purposes: ['statistics'], callback: function (given) { window.sitebeam.consent(given); } }] };`;
+
 /** The README's queue stub, which keeps `consent()` calls made before the tag has loaded. */
-export const QUEUE_STUB = `<script>window.sitebeam = window.sitebeam || { q: [], track: function (o) { this.q.push(o) }, consent: function (c) { this.c = c } };</script>`;
+export const QUEUE_STUB = `<script>${QUEUE_STUB_JS}</script>`;
 
 /** Klaro! asking about one service, whose callback passes the visitor's choice to `sitebeam.consent()`. */
-export const KLARO = `<script>
-window.klaroConfig = { acceptAll: true, services: [{ name: 'sitebeam', title: 'Sitebeam',
-  purposes: ['statistics'], callback: function (given) { window.sitebeam.consent(given); } }] };
-</script><script defer src="/klaro.js"></script>`;
+export const KLARO = `<script>${KLARO_CONFIG_JS}</script><script defer src="/klaro.js"></script>`;
+
+/**
+ * The queue stub and Klaro! on every page of a site this test does not write (as its theme would
+ * add them). Not by rewriting the page: a document Playwright fulfils has no address space, and
+ * Chromium's local network access then blocks its requests to the loopback instance.
+ */
+export async function addKlaroToEveryPage(page: Page, origin: string): Promise<void> {
+  await serveKlaro(page, origin);
+  await page.addInitScript(
+    `${QUEUE_STUB_JS}${KLARO_CONFIG_JS}
+document.addEventListener('DOMContentLoaded', function () {
+  var script = document.createElement('script');
+  script.src = '/klaro.js';
+  document.head.append(script);
+});`,
+  );
+}
 
 /** The visitor's "yes": Klaro!'s own button. */
 export const acceptButton = (page: Page) => page.getByRole('button', { name: "That's ok" });

@@ -1,13 +1,7 @@
 // The Sitebeam module on a real Drupal (10.5.8, 10.3.14), with Debian's Chromium and the real server stub.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import {
-  acceptButton,
-  KLARO,
-  QUEUE_STUB,
-  serveKlaro,
-  withdrawInKlaro,
-} from '../../support/klaro.ts';
+import { acceptButton, addKlaroToEveryPage, withdrawInKlaro } from '../../support/klaro.ts';
 import {
   adminPage,
   anonymousContext,
@@ -222,13 +216,7 @@ test('"Wait for consent": nothing before the Klaro! "yes", one view after it, no
     await stub('DELETE', '/__stub/visits');
     const context = await anonymousContext(browser);
     const page = await context.newPage();
-    // The site's consent manager, as a theme would add it: the queue stub and Klaro! in the head.
-    await page.route(`${drupalUrl}/`, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace('<head>', `<head>${QUEUE_STUB}${KLARO}`);
-      await route.fulfill({ response, body: html });
-    });
-    await serveKlaro(page, drupalUrl);
+    await addKlaroToEveryPage(page, drupalUrl);
     await page.goto('/');
     await expect(page.locator('script[data-api]')).toHaveAttribute('data-consent', '');
     expect(await page.content()).not.toContain('/v1/tracker/img/');
