@@ -9,6 +9,7 @@ import {
   type PromptResponse,
   paths,
   type TrackerRecord,
+  upstream,
 } from './contract.js';
 import { SitebeamApiError } from './errors.js';
 
@@ -90,6 +91,7 @@ export function createClient(options: ClientOptions): SitebeamClient {
         response.status,
         parsed ?? {},
         response.headers.get('retry-after'),
+        response.headers.get(upstream.cidHeader),
       );
     }
     throw new SitebeamApiError({

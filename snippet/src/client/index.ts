@@ -4,6 +4,7 @@ export {
   isEmailAddress,
   type Mailbox,
   parseMailbox,
+  specialUseDomainOf,
 } from './address.js';
 export { baseUrlProblem, isLoopbackHost } from './base-url.js';
 export { type ClientOptions, createClient, type SitebeamClient } from './client.js';
