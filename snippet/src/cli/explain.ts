@@ -11,7 +11,7 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
   const wait = waitText(error.retryAfterSeconds);
   if (error.code === errorCodes.modelLoading) {
     const model = context.model ?? 'the model';
-    return `${model} is still loading${said}: try again ${wait}, or run \`sitebeam load ${model} --wait\``;
+    return `${model} is still loading${said}: try again ${wait}`;
   }
   switch (error.status) {
     case 0:

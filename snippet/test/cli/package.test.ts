@@ -70,7 +70,7 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
         'sitebeam',
         'email',
         '--to',
-        'dev@example.test',
+        'dev@example.com',
         '--subject',
         'From npx',
         '--content',
@@ -81,7 +81,7 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
         env: userEnv({ SITEBEAM_API_URL: stub.url, SITEBEAM_API_TOKEN: 'dev-token' }),
       },
     );
-    expect(sent.stdout).toMatch(/^Sent to dev@example\.test: id /);
+    expect(sent.stdout).toMatch(/^Sent to dev@example\.com\n$/);
   });
 
   it('types the script-tag builds for TypeScript users', async () => {
