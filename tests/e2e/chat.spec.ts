@@ -7,7 +7,7 @@ import { axeViolations } from '../support/axe.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
-const accountEmail = 'chat@example.test';
+const accountEmail = 'chat@example.com';
 const pages: Record<string, string> = {};
 let stub: RunningStub;
 let slowStub: RunningStub;
@@ -57,8 +57,8 @@ function chatRelay(api: RunningStub, apiToken: string, env: Record<string, strin
   return startRelay({
     SITEBEAM_API_URL: api.url,
     SITEBEAM_API_TOKEN: apiToken,
-    SITEBEAM_CONTACT_TO: 'dev@example.test',
-    SITEBEAM_CONTACT_FROM: 'forms@example.test',
+    SITEBEAM_CONTACT_TO: 'dev@example.com',
+    SITEBEAM_CONTACT_FROM: 'forms@example.com',
     SITEBEAM_ALLOWED_ORIGINS: site.url,
     SITEBEAM_SITE_NAME: 'Example Shop',
     SITEBEAM_CHAT_SETTINGS: '{"max_length": 50}',
