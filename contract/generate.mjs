@@ -43,6 +43,78 @@ const upperSnake = (name) =>
 const withoutComments = (values) =>
   Object.fromEntries(Object.entries(values).filter(([key]) => !key.startsWith('$')));
 
+// --- Answer shapes ----------------------------------------------------------------------------
+
+// The field types of api.types are TypeScript type expressions; each answer's type becomes a plain
+// description the run-time checks walk: { kind: 'string' | 'number' | 'boolean' | 'null' },
+// { kind: 'unknown' } (anything), { kind: 'literal', value }, { kind: 'list', of }, { kind: 'object', fields: { name: { type,
+// optional } } } or { kind: 'union', of: [...] }.
+const stringAliases = new Set(['ErrorCode', 'OsName', 'DeviceClass']);
+
+function splitTopLevel(text, separator) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (character === '{' || character === '[') depth += 1;
+    else if (character === '}' || character === ']') depth -= 1;
+    else if (depth === 0 && character === separator) {
+      parts.push(text.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
+function shapeOf(expression) {
+  const text = expression.trim();
+  const members = splitTopLevel(text, '|');
+  if (members.length > 1) {
+    // Any string absorbs the string literals beside it (`'IPv4' | string` is a string).
+    const shapes = members.map(shapeOf);
+    const anyString = shapes.some(({ kind }) => kind === 'string');
+    const kept = shapes.filter(({ kind }) => !(anyString && kind === 'literal'));
+    const unique = [...new Map(kept.map((shape) => [JSON.stringify(shape), shape])).values()];
+    return unique.length === 1 ? unique[0] : { kind: 'union', of: unique };
+  }
+  if (text.endsWith('[]')) return { kind: 'list', of: shapeOf(text.slice(0, -2)) };
+  if (/^'[^']*'$/.test(text)) return { kind: 'literal', value: text.slice(1, -1) };
+  if (['string', 'number', 'boolean', 'null', 'unknown'].includes(text)) return { kind: text };
+  if (stringAliases.has(text)) return { kind: 'string' };
+  if (text.startsWith('{')) {
+    const fields = Object.fromEntries(
+      splitTopLevel(text.slice(1, -1), ';').map((member) => {
+        const colon = member.indexOf(':');
+        return [member.slice(0, colon).trim(), member.slice(colon + 1).trim()];
+      }),
+    );
+    return objectShape(fields);
+  }
+  const named = api.types[text];
+  if (!named) throw new Error(`${SOURCE}: no type ${text} for an answer shape`);
+  return objectShape(named.fields);
+}
+
+function objectShape(fields) {
+  return {
+    kind: 'object',
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([name, type]) => {
+        const optional = name.endsWith('?') || type.endsWith('?');
+        const cleanType = type.endsWith('?') ? type.slice(0, -1) : type;
+        const field = { type: shapeOf(cleanType) };
+        return [name.replace(/\?$/, ''), optional ? { ...field, optional } : field];
+      }),
+    ),
+  };
+}
+
+const answerShapes = Object.fromEntries(
+  Object.entries(withoutComments(api.answers)).map(([answer, type]) => [answer, shapeOf(type)]),
+);
+
 // --- TypeScript -------------------------------------------------------------------------------
 
 const tsString = (value) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -56,6 +128,19 @@ const tsValue = (value, indent = '') => {
     ([key, item]) => `${inner}${key}: ${tsValue(item, inner)},`,
   );
   return `{\n${rows.join('\n')}\n${indent}}`;
+};
+/** Like tsValue, with each object that fits on one line written on one line. */
+const tsShape = (value, indent = '') => {
+  if (typeof value !== 'object') return typeof value === 'boolean' ? String(value) : tsValue(value);
+  const list = Array.isArray(value);
+  const [open, close] = list ? ['[', ']'] : ['{ ', ' }'];
+  const items = Object.entries(value).map(([key, item]) => {
+    const text = tsShape(item, `${indent}  `);
+    return list ? text : `${key}: ${text}`;
+  });
+  const inline = `${open}${items.join(', ')}${close}`;
+  if (!inline.includes('\n') && indent.length + inline.length <= 80) return inline;
+  return `${open.trim()}\n${items.map((item) => `${indent}  ${item},`).join('\n')}\n${indent}${close.trim()}`;
 };
 const tsConst = (name, value, doc) =>
   `${doc ? `/** ${doc} */\n` : ''}export const ${name} = ${tsValue(value)} as const;`;
@@ -114,6 +199,7 @@ function typescript() {
     'export type DeviceClass = (typeof deviceClasses)[number];',
     tsConst('trackerAttributes', api.tracker.attributes, "The tracker tag's data-* attributes."),
     ...Object.entries(api.types).map(([name, type]) => tsInterface(name, type)),
+    `/** ${api.answers.$comment} */\nexport const answerShapes = ${tsShape(answerShapes)} as const;`,
     `// The contact endpoint protocol (contract/contact-protocol.md)\n${tsConst('contactFields', contact.fields)}`,
     tsConst('contactResponseFields', contact.responseFields),
     tsConst('contactLimits', contact.limits),
@@ -160,6 +246,53 @@ const phpString = (value) => {
   return `"${escaped}"`;
 };
 const phpPattern = (source) => phpString(`/${source}/uD`);
+
+/** A nested PHP array of strings and booleans; small ones on one line (WordPress: one key at most). */
+const phpNested = (value, style, unit) => {
+  if (typeof value === 'boolean') return style.keyword(String(value));
+  if (typeof value === 'string') return phpString(value);
+  const list = Array.isArray(value);
+  const entries = Object.entries(value);
+  const keyWidth = style.align ? Math.max(...entries.map(([key]) => phpString(key).length)) : 0;
+  const items = (pad) =>
+    entries.map(([key, item]) => {
+      const text = phpNested(item, style, unit).replace(/\n/g, `\n${unit}`);
+      return list ? text : `${phpString(key).padEnd(pad)} => ${text}`;
+    });
+  const inline = style.inlineArray(items(0).join(', '));
+  const mayInline = list || entries.length === 1 || !style.align;
+  if (mayInline && !inline.includes('\n') && inline.length <= 70) return inline;
+  return style.blockArray(
+    items(keyWidth)
+      .map((item) => `${unit}${item},`)
+      .join('\n'),
+  );
+};
+
+// The answer checks' and visible_controls()' methods, written once in WordPress's style and turned into Drupal's.
+const answerChecksTemplate = readFileSync(new URL('contract/answer-checks.php.tmpl', root), 'utf8');
+const camelCase = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+const phpAnswerChecks = (style, indent) => {
+  const code = style.align
+    ? answerChecksTemplate.replace(/\b(NULL|TRUE|FALSE)\b/g, (word) => word.toLowerCase())
+    : answerChecksTemplate
+        .replace(/\t/g, '  ')
+        .replace(/([([]) /g, '$1')
+        .replace(/(?<=\S) ([)\]])/g, '$1')
+        .replace(/! /g, '!')
+        .replace(/array\(\)/g, '[]')
+        .replace(/^( \* @param \S+) +(\$\S+) +(.+)$/gm, '$1 $2\n *   $3')
+        .replace(/^( \* @return \S+) (.+)$/gm, '$1\n *   $2')
+        .replace(
+          /\b(answer_problem|shape_problem|shape_fits|value_kind|shape_kind|is_list|visible_controls|visible_control)\b/g,
+          camelCase,
+        );
+  return code
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line ? `${indent}${line}` : line))
+    .join('\n');
+};
 
 /** Every constant of the class, in order: [name, value, doc], value being a PHP expression. */
 function phpConstants(style) {
@@ -286,6 +419,11 @@ function phpConstants(style) {
   );
   add('CHAT_ALLOWED_METHODS', phpString(chat.methods.allow), 'The Allow header of a 405.');
   errors('CHAT_ERROR', chat.errors, "The chat protocol's error codes (i18n_code).");
+  add(
+    'ANSWER_SHAPES',
+    phpNested(answerShapes, style, style.unit),
+    'The shape of each answer of the API, checked by answer_problem().\n\nA shape is a kind (string, number, boolean, null, literal, list, object, union) and its parts.',
+  );
   return constants;
 }
 
@@ -338,6 +476,8 @@ function php({ namespace, indent, guard, style }) {
 ${docComment(guard ? summary : `${summary}\n\n${notice}`, '')}final class Contract {
 
 ${body}
+
+${phpAnswerChecks(style, indent)}
 ${style.align ? '' : '\n'}}
 `;
 }
@@ -345,6 +485,10 @@ ${style.align ? '' : '\n'}}
 const wordpressStyle = {
   width: 100,
   align: true,
+  unit: '\t',
+  keyword: (word) => word,
+  inlineArray: (items) => `array( ${items} )`,
+  blockArray: (lines) => `array(\n${lines}\n)`,
   array: (items) => `array( ${items.join(', ')} )`,
   map: (entries) => {
     const width = Math.max(...entries.map(([key]) => key.length));
@@ -353,6 +497,10 @@ const wordpressStyle = {
 };
 const drupalStyle = {
   width: 80,
+  unit: '  ',
+  keyword: (word) => word.toUpperCase(),
+  inlineArray: (items) => `[${items}]`,
+  blockArray: (lines) => `[\n${lines}\n]`,
   array: (items) =>
     items.join(', ').length > 60
       ? `[\n${items.map((item) => `  ${item},`).join('\n')}\n]`

@@ -4,7 +4,7 @@
  * Description:       Visit tracker, every site email sent through the Sitebeam API, a contact form block and an AI chat block.
  * Version:           0.1.0
  * Requires at least: 6.1
- * Requires PHP:      7.4
+ * Requires PHP:      8.2
  * Author:            Sitebeam
  * License:           GPL-2.0-or-later
  * License URI:       https://www.gnu.org/licenses/gpl-2.0.html

@@ -1,7 +1,8 @@
 /**
  * @file
  * The chat console's "Load model" button: asks the instance to load the
- * chosen model through the site, then polls until it is ready.
+ * chosen model through the site, then polls until it is ready, when the
+ * instance reports progress (the real service only says that it started).
  */
 ((Drupal, drupalSettings, once) => {
   const pollMs = 1000;
@@ -32,6 +33,13 @@
               const { state, error } = await askToLoad(model);
               if (state === 'ready') {
                 status.textContent = Drupal.t('@model is ready.', { '@model': model });
+                return;
+              }
+              if (state === 'started') {
+                status.textContent = Drupal.t(
+                  'The instance started loading @model. It does not tell when the model is ready: send a prompt, it is answered once the model is loaded.',
+                  { '@model': model },
+                );
                 return;
               }
               if (state !== 'loading') {

@@ -37,6 +37,7 @@ final class Contract {
   public const LIMIT_SUBJECT_CHARS = 998;
   public const LIMIT_PROMPT_MESSAGE_CHARS = 32768;
   public const LIMIT_WEBSITE_CHARS = 255;
+  public const LIMIT_ANSWER_BYTES = 1048576;
 
   /**
    * The API's error codes (i18n_code).
@@ -352,6 +353,7 @@ final class Contract {
   public const CHAT_ERROR_PAYLOAD_TOO_LARGE = 'payload_too_large';
   public const CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
   public const CHAT_ERROR_RATE_LIMITED = 'rate_limited';
+  public const CHAT_ERROR_DAILY_LIMIT_REACHED = 'daily_limit_reached';
   public const CHAT_ERROR_UPSTREAM_FAILED = 'upstream_failed';
   public const CHAT_ERROR_MODEL_LOADING = 'model_loading';
   public const CHAT_ERROR_NOT_CONFIGURED = 'not_configured';
@@ -367,9 +369,326 @@ final class Contract {
     self::CHAT_ERROR_PAYLOAD_TOO_LARGE => 413,
     self::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
     self::CHAT_ERROR_RATE_LIMITED => 429,
+    self::CHAT_ERROR_DAILY_LIMIT_REACHED => 429,
     self::CHAT_ERROR_UPSTREAM_FAILED => 502,
     self::CHAT_ERROR_MODEL_LOADING => 503,
     self::CHAT_ERROR_NOT_CONFIGURED => 503,
   ];
+
+  /**
+   * The shape of each answer of the API, checked by answer_problem().
+   *
+   * A shape is a kind (string, number, boolean, null, literal, list, object,
+   * union) and its parts.
+   */
+  public const ANSWER_SHAPES = [
+    'email' => [
+      'kind' => 'object',
+      'fields' => [
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+        'adapter' => ['type' => ['kind' => 'string'], 'optional' => TRUE],
+        'response' => ['type' => ['kind' => 'unknown'], 'optional' => TRUE],
+        'id' => ['type' => ['kind' => 'string'], 'optional' => TRUE],
+      ],
+    ],
+    'models' => [
+      'kind' => 'object',
+      'fields' => [
+        'models' => ['type' => ['kind' => 'list', 'of' => ['kind' => 'string']]],
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+      ],
+    ],
+    'prompt' => [
+      'kind' => 'object',
+      'fields' => [
+        'response' => ['type' => ['kind' => 'list', 'of' => ['kind' => 'string']]],
+        'score' => [
+          'type' => [
+            'kind' => 'union',
+            'of' => [['kind' => 'number'], ['kind' => 'null']],
+          ],
+          'optional' => TRUE,
+        ],
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+        'cid' => ['type' => ['kind' => 'string'], 'optional' => TRUE],
+      ],
+    ],
+    'load' => [
+      'kind' => 'object',
+      'fields' => [
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+        'http_status' => ['type' => ['kind' => 'number'], 'optional' => TRUE],
+      ],
+    ],
+    'tracker' => [
+      'kind' => 'object',
+      'fields' => [
+        'status' => ['type' => ['kind' => 'literal', 'value' => 'ok']],
+        'type' => ['type' => ['kind' => 'literal', 'value' => 'tracker']],
+        'time' => ['type' => ['kind' => 'string']],
+        'host' => ['type' => ['kind' => 'string']],
+        'user_agent' => ['type' => ['kind' => 'string']],
+        'os' => ['type' => ['kind' => 'string']],
+        'device' => ['type' => ['kind' => 'string']],
+        'browser' => ['type' => ['kind' => 'string']],
+        'details' => [
+          'type' => [
+            'kind' => 'object',
+            'fields' => [
+              'brand' => ['type' => ['kind' => 'string']],
+              'type' => ['type' => ['kind' => 'string']],
+            ],
+          ],
+        ],
+        'referrer' => ['type' => ['kind' => 'string']],
+        'website' => ['type' => ['kind' => 'string']],
+        'infos' => [
+          'type' => [
+            'kind' => 'object',
+            'fields' => [
+              'status' => [
+                'type' => [
+                  'kind' => 'union',
+                  'of' => [
+                    ['kind' => 'literal', 'value' => 'ok'],
+                    ['kind' => 'literal', 'value' => 'ko'],
+                  ],
+                ],
+              ],
+              'status_code' => ['type' => ['kind' => 'number']],
+              'city' => ['type' => ['kind' => 'string']],
+              'region' => ['type' => ['kind' => 'string']],
+              'country' => ['type' => ['kind' => 'string']],
+              'region_code' => ['type' => ['kind' => 'string']],
+              'country_iso' => ['type' => ['kind' => 'string']],
+              'lookup' => ['type' => ['kind' => 'string']],
+              'timezone' => ['type' => ['kind' => 'string']],
+              'utc_offset' => ['type' => ['kind' => 'string']],
+              'currency' => ['type' => ['kind' => 'string']],
+              'asn' => ['type' => ['kind' => 'string']],
+              'org' => ['type' => ['kind' => 'string']],
+              'ip' => ['type' => ['kind' => 'string']],
+              'network' => ['type' => ['kind' => 'string']],
+              'version' => ['type' => ['kind' => 'string']],
+              'hostname' => ['type' => ['kind' => 'string']],
+              'loc' => ['type' => ['kind' => 'string']],
+              'reason' => ['type' => ['kind' => 'string'], 'optional' => TRUE],
+            ],
+          ],
+        ],
+        'level' => ['type' => ['kind' => 'string']],
+        'cid' => ['type' => ['kind' => 'string']],
+      ],
+    ],
+  ];
+
+  /**
+   * What is wrong with an answer of the API, or NULL when it fits.
+   *
+   * Fields the contract does not name pass. A problem reads, for example,
+   * "score is a string, not a number".
+   *
+   * @param string $answer
+   *   A key of ANSWER_SHAPES (email, models, prompt...).
+   * @param mixed $value
+   *   The answer as json_decode($body, TRUE) gives it.
+   *
+   * @return string|null
+   *   The problem, or NULL.
+   */
+  public static function answerProblem($answer, $value) {
+    return self::shapeProblem(self::ANSWER_SHAPES[$answer], $value, '');
+  }
+
+  /**
+   * What is wrong with a value at a path of an answer, or NULL.
+   *
+   * @param array $shape
+   *   A shape of ANSWER_SHAPES.
+   * @param mixed $value
+   *   The value.
+   * @param string $path
+   *   Where the value is, '' for the answer itself.
+   *
+   * @return string|null
+   *   The problem, or NULL.
+   */
+  private static function shapeProblem(array $shape, $value, $path) {
+    $isList = is_array($value) && array_values($value) === $value;
+    if ('list' === $shape['kind'] && $isList) {
+      foreach ($value as $index => $item) {
+        $problem = self::shapeProblem($shape['of'], $item, $path . '[' . $index . ']');
+        if (NULL !== $problem) {
+          return $problem;
+        }
+      }
+      return NULL;
+    }
+    if ('object' === $shape['kind'] && is_array($value) && (!$isList || [] === $value)) {
+      foreach ($shape['fields'] as $field => $member) {
+        $inner = '' === $path ? $field : $path . '.' . $field;
+        if (!array_key_exists($field, $value)) {
+          if (empty($member['optional'])) {
+            return $inner . ' is missing';
+          }
+          continue;
+        }
+        $problem = self::shapeProblem($member['type'], $value[$field], $inner);
+        if (NULL !== $problem) {
+          return $problem;
+        }
+      }
+      return NULL;
+    }
+    if (self::shapeFits($shape, $value)) {
+      return NULL;
+    }
+    $where = '' === $path ? 'the answer' : $path;
+    return $where . ' is ' . self::valueKind($value) . ', not ' . self::shapeKind($shape);
+  }
+
+  /**
+   * Whether a value has a shape that is not a list or an object.
+   *
+   * @param array $shape
+   *   A shape of ANSWER_SHAPES.
+   * @param mixed $value
+   *   The value.
+   *
+   * @return bool
+   *   Whether it fits.
+   */
+  private static function shapeFits(array $shape, $value) {
+    switch ($shape['kind']) {
+      case 'union':
+        foreach ($shape['of'] as $member) {
+          if (NULL === self::shapeProblem($member, $value, '')) {
+            return TRUE;
+          }
+        }
+        return FALSE;
+
+      case 'literal':
+        return $shape['value'] === $value;
+
+      case 'string':
+        return is_string($value);
+
+      case 'number':
+        return is_int($value) || is_float($value);
+
+      case 'boolean':
+        return is_bool($value);
+
+      case 'null':
+        return NULL === $value;
+
+      case 'unknown':
+        return TRUE;
+    }
+    return FALSE;
+  }
+
+  /**
+   * A value's kind, in words.
+   *
+   * @param mixed $value
+   *   The value.
+   *
+   * @return string
+   *   Its kind.
+   */
+  private static function valueKind($value) {
+    if (NULL === $value) {
+      return 'null';
+    }
+    if (is_array($value)) {
+      return array_values($value) === $value ? 'a list' : 'an object';
+    }
+    if (is_string($value)) {
+      return 'a string';
+    }
+    return is_bool($value) ? 'a boolean' : 'a number';
+  }
+
+  /**
+   * A shape, in words.
+   *
+   * @param array $shape
+   *   A shape of ANSWER_SHAPES.
+   *
+   * @return string
+   *   Its kind.
+   */
+  private static function shapeKind(array $shape) {
+    switch ($shape['kind']) {
+      case 'literal':
+        return '"' . $shape['value'] . '"';
+
+      case 'union':
+        return implode(' or ', array_map(fn($member) => self::shapeKind($member), $shape['of']));
+
+      case 'list':
+        return 'a list';
+
+      case 'object':
+        return 'an object';
+
+      case 'null':
+        return 'null';
+    }
+    return 'a ' . $shape['kind'];
+  }
+
+  /**
+   * A text from the instance made safe for a log line or a terminal.
+   *
+   * Control characters become escapes: \e[2J for an escape sequence, \x07,
+   * \n for a line break (one line per event); TAB stays.
+   *
+   * @param string $text
+   *   The text.
+   *
+   * @return string
+   *   The text, on one line.
+   */
+  public static function visibleControls($text) {
+    $safe = preg_replace_callback(
+      '/[\x00-\x08\x0A-\x1F\x7F\x{80}-\x{9F}\x{200E}\x{200F}\x{2028}-\x{202E}\x{2066}-\x{2069}]/u',
+      fn($found) => self::visibleControl($found[0]),
+      $text
+    );
+    // Not UTF-8: every byte outside printable ASCII is shown.
+    return $safe ?? preg_replace_callback(
+      '/[^\x09\x20-\x7E]/',
+      fn($found) => sprintf('\x%02x', ord($found[0])),
+      $text
+    );
+  }
+
+  /**
+   * One control character as an escape.
+   *
+   * @param string $character
+   *   The character, in UTF-8.
+   *
+   * @return string
+   *   Its escape.
+   */
+  private static function visibleControl($character) {
+    // ESC, CR and LF by their letters: \e, \r, \n.
+    $named = strpos("\e\r\n", $character);
+    if (1 === strlen($character) && FALSE !== $named) {
+      return '\\' . substr('ern', $named, 1);
+    }
+    $bytes = array_map('ord', str_split($character));
+    if (1 === count($bytes)) {
+      return sprintf('\x%02x', $bytes[0]);
+    }
+    if (2 === count($bytes)) {
+      return sprintf('\x%02x', (($bytes[0] & 0x1F) << 6) | ($bytes[1] & 0x3F));
+    }
+    return sprintf('\u{%x}', (($bytes[0] & 0x0F) << 12) | (($bytes[1] & 0x3F) << 6) | ($bytes[2] & 0x3F));
+  }
 
 }

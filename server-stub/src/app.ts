@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { errorCodes, isEmailAddress, type TrackerRecord } from 'sitebeam/client';
 import type { CapturedEmail, StubContext } from './context.js';
+import { controlFromLoopbackOnly } from './control-access.js';
 import {
   ContractError,
   contractErrorFor,
@@ -106,6 +107,7 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
 
   // Before the faults: a page on a host the stub does not serve must not even use one up.
   app.addHook('onRequest', requireServedHost(options.host, options.allowedHosts));
+  if (!options.openControl) app.addHook('onRequest', controlFromLoopbackOnly());
   app.addHook('onRequest', async (request, reply) => {
     const fault = context.faults.take(request.method, request.url.split('?')[0] ?? '');
     if (!fault) return;

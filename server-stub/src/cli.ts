@@ -3,7 +3,8 @@
 // unless --visits-log says otherwise; messages go to stderr.
 import { openSync, statSync, writeSync } from 'node:fs';
 import { createStub } from './app.js';
-import { parseOptions, UsageError, usage } from './options.js';
+import { isLoopback } from './control-access.js';
+import { parseOptions, type StubOptions, UsageError, usage } from './options.js';
 import { defaultAccount } from './store/accounts.js';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -79,6 +80,8 @@ async function main(): Promise<number> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const base = `http://${host}:${port}`;
   say(`Sitebeam stub listening on ${base}`);
+  const reach = exposure(options, base);
+  if (!options.quiet || reach.network) say(`  ${reach.text}`);
   if (!options.quiet) {
     if (options.demo) say(`  demo page   ${base}/\n  inbox       ${base}/__stub/inbox`);
     say(`  OpenAPI     ${base}/openapi.json`);
@@ -88,6 +91,18 @@ async function main(): Promise<number> {
   }
 
   return stopped;
+}
+
+/** Who can reach what, in words: a stub on a network address is open to that network. */
+function exposure(options: StubOptions, base: string): { network: boolean; text: string } {
+  if (options.host === 'localhost' || isLoopback(options.host)) {
+    return { network: false, text: 'open to this machine only' };
+  }
+  const control = '/__stub/* (accounts, tokens, captured mail, faults)';
+  const text = options.openControl
+    ? `open to the network: anyone who reaches ${base} can use the API, the demo pages and ${control}`
+    : `open to the network: the API and the demo pages; ${control} answers this machine only (--open-control opens it)`;
+  return { network: true, text };
 }
 
 /** Says so when a file holding API tokens can be read by other users of the machine. */

@@ -28,6 +28,8 @@ export interface StubOptions {
   historyBytes: number;
   /** Serve the demo page at / (and the relay at /contact). */
   demo: boolean;
+  /** Answer /__stub/* from any peer, not only from this machine. */
+  openControl: boolean;
   quiet: boolean;
 }
 
@@ -48,6 +50,7 @@ export const defaultOptions: StubOptions = {
   historySize: 1000,
   historyBytes: 64 * 1024 * 1024,
   demo: true,
+  openControl: false,
   quiet: false,
 };
 
@@ -81,6 +84,8 @@ export const usage = `Usage: sitebeam-stub [options]
   --history-bytes N     bytes of visits and of emails kept in memory (default 67108864 = 64 MiB
                         each); the oldest leave memory first, --data-dir files keep everything
   --no-demo             no demo page, inbox page or relay
+  --open-control        answer /__stub/* (accounts, tokens, captured mail, faults) from any
+                        address; by default only this machine's (loopback) connections
   --quiet               print only the listening line and errors
   --help                this text`;
 
@@ -158,6 +163,7 @@ export function parseOptions(argv: string[]): StubOptions | 'help' {
         ? defaultOptions.historyBytes
         : toInteger('history-bytes', values['history-bytes'], 1, 2 ** 40),
     demo: !values['no-demo'],
+    openControl: values['open-control'] ?? false,
     quiet: values.quiet ?? false,
   };
 }
@@ -184,6 +190,7 @@ function parseFlags(argv: string[]) {
       history: { type: 'string' },
       'history-bytes': { type: 'string' },
       'no-demo': { type: 'boolean' },
+      'open-control': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },

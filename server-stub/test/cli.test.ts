@@ -114,7 +114,12 @@ describe('sitebeam-stub command', () => {
   it.skipIf(lanAddress === undefined)(
     'runs the demo relay when --host is an address other than loopback',
     async () => {
-      const stub = await start(['--host', lanAddress ?? '']);
+      const stub = await start(['--host', lanAddress ?? '', '--open-control']);
+      await expect
+        .poll(() => stub.output())
+        .toContain(
+          `open to the network: anyone who reaches ${stub.url} can use the API, the demo pages and /__stub/*`,
+        );
       const ticketAnswer = await fetch(`${stub.url}/contact`, { headers: { origin: stub.url } });
       const { ticket } = await ticketAnswer.json();
       await new Promise((resolve) => setTimeout(resolve, contactDefaults.minFillMs));
@@ -128,6 +133,32 @@ describe('sitebeam-stub command', () => {
       expect(emails).toHaveLength(1);
     },
   );
+
+  it.skipIf(lanAddress === undefined)(
+    'on an address other than loopback, answers /__stub/* to this machine only and says so',
+    async () => {
+      const stub = await start(['--host', lanAddress ?? '']);
+      await expect
+        .poll(() => stub.output())
+        .toContain(
+          'open to the network: the API and the demo pages; /__stub/* (accounts, tokens, captured mail, faults) answers this machine only (--open-control opens it)',
+        );
+      // The connection comes from the LAN address, not from loopback.
+      const refused = await fetch(`${stub.url}/__stub/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'mallory@example.com' }),
+      });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).i18n_code).toBe('control_not_allowed');
+      expect((await fetch(`${stub.url}/v1/tracker/json/lan.example`)).status).toBe(200);
+    },
+  );
+
+  it('says a loopback stub is open to this machine only', async () => {
+    const stub = await start();
+    await expect.poll(() => stub.output()).toContain('open to this machine only');
+  });
 
   it('refuses a bad accounts file with a clear message', async () => {
     const file = join(tempDir(), 'accounts.json');

@@ -37,7 +37,7 @@ trap cleanup EXIT
 # Models take 2 s to load: the chat tests see a model warm up, then answer.
 start_stub --load-delay-ms 2000 || exit 1
 token="$(curl -fsS -X POST -H 'Content-Type: application/json' \
-  -d '{"email":"drupal-owner@example.test","email_api":true,"ai_api":true}' \
+  -d '{"email":"drupal-owner@example.com","email_api":true,"ai_api":true}' \
   "$STUB_URL/__stub/accounts" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s).token))")"
 if [ -z "$token" ] || [ "$token" = "undefined" ]; then
   echo "the stub did not create an account" >&2
@@ -47,7 +47,7 @@ fi
 echo "installing a fresh Drupal site in $site"
 chmod -R u+w "$site" 2>/dev/null
 rm -rf "$site/settings.php" "$site/files" "$marker"
-(cd "$DRUPAL_ROOT" && php core/scripts/drupal install standard --site-name "Sitebeam Test" -n >"$site/../sitebeam-install.log" 2>&1) || {
+(cd "$DRUPAL_ROOT" && "$php" core/scripts/drupal install standard --site-name "Sitebeam Test" -n >"$site/../sitebeam-install.log" 2>&1) || {
   cat "$site/../sitebeam-install.log" >&2
   exit 1
 }
@@ -60,7 +60,7 @@ cat >>"$site/settings.php" <<PHP
 \$settings['extension_discovery_scan_tests'] = TRUE;
 PHP
 admin_pass="admin-$RANDOM-$RANDOM"
-(cd "$DRUPAL_ROOT" && DRUPAL_ADMIN_PASS="$admin_pass" php "$repo_root/tests/drupal/site-setup.php") || exit 1
+(cd "$DRUPAL_ROOT" && DRUPAL_ADMIN_PASS="$admin_pass" "$php" "$repo_root/tests/drupal/site-setup.php") || exit 1
 
 port="$(free_port)"
 # php -S runs with OPcache (opcache.enable_cli does not apply to it), which by default looks at a
@@ -68,7 +68,7 @@ port="$(free_port)"
 # settings.php, requests still ran the old one (10.3.14 rendered pages without the new $config
 # override). 0 checks on every request, as a settings.php edit needs (core's SettingsEditor::rewrite()
 # invalidates the file in OPcache for the same reason).
-(cd "$DRUPAL_ROOT" && exec php -d opcache.revalidate_freq=0 -S "127.0.0.1:$port" .ht.router.php >"$site/../sitebeam-php-server.log" 2>&1) &
+(cd "$DRUPAL_ROOT" && exec "$php" -d opcache.revalidate_freq=0 -S "127.0.0.1:$port" .ht.router.php >"$site/../sitebeam-php-server.log" 2>&1) &
 php_pid=$!
 drupal_url="http://127.0.0.1:$port"
 for _ in $(seq 1 50); do
@@ -77,6 +77,6 @@ for _ in $(seq 1 50); do
 done
 
 cd "$repo_root" || exit 1
-DRUPAL_URL="$drupal_url" DRUPAL_SETTINGS_PHP="$site/settings.php" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
+SITEBEAM_PHP="$php" DRUPAL_URL="$drupal_url" DRUPAL_SETTINGS_PHP="$site/settings.php" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
   DRUPAL_BROWSER_JUNIT="$junit" DRUPAL_BROWSER_RUN="$(basename "$junit" .xml)" \
   npx playwright test -c tests/drupal/playwright.config.ts "${@:2}"

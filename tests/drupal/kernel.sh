@@ -14,13 +14,20 @@ work="$(mktemp -d "${SITEBEAM_KERNEL_TMP:-/dev/shm}/sitebeam-kernel.XXXXXX")"
 trap 'stop_pid "$STUB_PID"; rm -rf "$work"' EXIT
 mkdir -p "$DRUPAL_ROOT/sites/simpletest"
 
+# Every kernel test runs in a PHP process of its own, which compiled Drupal anew each time: OPcache's file
+# cache (PHP_INI_SCAN_DIR with a leading ':' adds this folder to PHP's own) lets each one reuse what the
+# earlier ones compiled.
+mkdir -p "$work/php.d" "$work/opcache"
+printf 'opcache.enable_cli=1\nopcache.file_cache=%s\nopcache.file_cache_only=1\n' "$work/opcache" >"$work/php.d/sitebeam-kernel.ini"
+
 cd "$DRUPAL_ROOT" || exit 1
-SITEBEAM_CONTRACT_DIR="$repo_root/contract" \
+PHP_INI_SCAN_DIR=":$work/php.d" \
+  SITEBEAM_CONTRACT_DIR="$repo_root/contract" \
   SITEBEAM_CONFORMANCE_REPORT="$work/conformance.txt" \
   SIMPLETEST_DB="sqlite://localhost/$work/kernel.sqlite" \
   SIMPLETEST_BASE_URL="http://127.0.0.1" \
   SYMFONY_DEPRECATIONS_HELPER=disabled \
-  php -d zend.assertions=1 -d memory_limit=1G /usr/bin/phpunit \
+  "$php" -d zend.assertions=1 -d memory_limit=1G /usr/bin/phpunit \
   -c core/phpunit.xml.dist \
   --bootstrap "$repo_root/tests/drupal/kernel-bootstrap.php" \
   --log-junit "$junit" "${@:2}" \

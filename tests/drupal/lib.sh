@@ -2,6 +2,9 @@
 # shellcheck shell=bash
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# The PHP the suites run on: SITEBEAM_PHP names a command that runs as php does (tests/drupal/run.sh sets
+# tests/support/php84 for Drupal 11); its /usr/bin/phpunit is the PHPUnit that goes with it.
+php="${SITEBEAM_PHP:-php}"
 
 # Checks DRUPAL_ROOT, copies the built scripts into the module (gitignored) and
 # symlinks the module into DRUPAL_ROOT/modules/custom/sitebeam.

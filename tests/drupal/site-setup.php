@@ -32,9 +32,9 @@ $kernel->preHandle($request);
 
 $admin = User::load(1);
 $admin->setPassword((string) getenv('DRUPAL_ADMIN_PASS'));
-$admin->setEmail('admin@example.test');
+$admin->setEmail('admin@example.com');
 $admin->save();
-\Drupal::configFactory()->getEditable('system.site')->set('mail', 'site@example.test')->save();
+\Drupal::configFactory()->getEditable('system.site')->set('mail', 'site@example.com')->save();
 // The contact tests post more than the default 5 messages a minute from one
 // address; the allowance itself is tested in the kernel tests.
 \Drupal::configFactory()->getEditable('sitebeam.settings')->set('contact.flood_limit', 30)->save();
@@ -53,7 +53,7 @@ Block::create([
 
 User::create([
   'name' => 'editor',
-  'mail' => 'editor@example.test',
+  'mail' => 'editor@example.com',
   'pass' => (string) getenv('DRUPAL_ADMIN_PASS'),
   'status' => 1,
 ])->save();

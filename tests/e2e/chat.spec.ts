@@ -15,11 +15,13 @@ let site: StaticSite;
 let relay: RunningRelay;
 let strictRelay: RunningRelay;
 let warmingRelay: RunningRelay;
+let budgetRelay: RunningRelay;
 let token: string;
 
 const texts = {
   warming: 'The model is warming up, trying again shortly…',
   rateLimited: 'Not sent: too many messages. Please wait a minute and try again.',
+  closedToday: 'The chat is closed for today. Please come back tomorrow.',
   server: 'Not sent: the chat had a problem. Please try again.',
 };
 
@@ -82,7 +84,7 @@ test.beforeAll(async () => {
   ]);
   token = await aiAccount(stub);
   expect(token).toBeTruthy();
-  [relay, strictRelay, warmingRelay] = await Promise.all([
+  [relay, strictRelay, warmingRelay, budgetRelay] = await Promise.all([
     chatRelay(stub, token, {
       SITEBEAM_CHAT_MODELS: 'mock,nltksentiment',
       SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: '100',
@@ -92,15 +94,22 @@ test.beforeAll(async () => {
       SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: '2',
     }),
     chatRelay(slowStub, await aiAccount(slowStub), { SITEBEAM_CHAT_MODELS: 'nltksentiment' }),
+    chatRelay(stub, token, { SITEBEAM_CHAT_MODELS: 'mock', SITEBEAM_CHAT_DAILY_LIMIT: '1' }),
   ]);
   pages['/chat'] = chatPage(`${relay.url}/chat`);
   pages['/chat-fr'] = chatPage(`${relay.url}/chat`, 'fr');
   pages['/strict'] = chatPage(`${strictRelay.url}/chat`);
   pages['/warming'] = chatPage(`${warmingRelay.url}/chat`);
+  pages['/budget'] = chatPage(`${budgetRelay.url}/chat`);
 });
 
 test.afterAll(async () => {
-  await Promise.all([relay?.stop(), strictRelay?.stop(), warmingRelay?.stop()]);
+  await Promise.all([
+    relay?.stop(),
+    strictRelay?.stop(),
+    warmingRelay?.stop(),
+    budgetRelay?.stop(),
+  ]);
   await site?.close();
   await Promise.all([stub?.stop(), slowStub?.stop()]);
 });
@@ -344,4 +353,16 @@ test("the stub's demo page chats with the stub's models through its own relay", 
   } finally {
     await demo.stop();
   }
+});
+
+test('over the daily budget the widget says the chat is closed for today and keeps the message', async ({
+  page,
+}) => {
+  await page.goto(`${site.url}/budget`);
+  await say(page, 'First of the day');
+  await expect(log(page).locator('.sitebeam-chat-answer p')).toHaveText(['First of the day']);
+  await say(page, 'One too many');
+  await expect(page.getByRole('status')).toHaveText(texts.closedToday);
+  await expect(page.getByLabel('Your message')).toHaveValue('One too many');
+  await expect(log(page).locator('.sitebeam-chat-turn')).toHaveCount(1);
 });

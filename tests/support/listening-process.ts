@@ -1,4 +1,5 @@
-// Starts a Node command that prints `listening on http://…` and stops it again: the stub, the relay.
+// Starts a command that prints `listening on http://…` and stops it again: the stub, the relay (Node),
+// upstream's service (Python), a relay under `deno serve`.
 import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface ListeningProcess {
@@ -13,9 +14,18 @@ export interface ListeningProcess {
 export async function startListeningProcess(
   script: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; name: string; startTimeoutMs?: number },
+  options: {
+    env?: NodeJS.ProcessEnv;
+    name: string;
+    startTimeoutMs?: number;
+    /** Runs the script; Node's own executable unless given. */
+    interpreter?: string;
+    /** The interpreter's own arguments, before the script (e.g. `serve --port 0` for deno). */
+    interpreterArgs?: string[];
+  },
 ): Promise<ListeningProcess> {
-  const child = spawn(process.execPath, [script, ...args], {
+  const interpreter = options.interpreter ?? process.execPath;
+  const child = spawn(interpreter, [...(options.interpreterArgs ?? []), script, ...args], {
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -24,7 +34,7 @@ export async function startListeningProcess(
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/\S+)/i.exec(output);
       if (match?.[1]) resolve(match[1].replace(/\/$/, ''));
     };
     child.stdout?.on('data', onData);

@@ -1,20 +1,12 @@
 // Adds up the JUnit XML files the layers wrote and prints one closing line.
 // Usage: node summarize-results.mjs RESULTS_DIR [FAILED_LAYER ...]
 // A part that could not run leaves RESULTS_DIR/<part>.skipped (one line: why, and how to get it).
-// It counts as skipped, never as passed; with SITEBEAM_REQUIRE_ALL=1 any skip fails the run,
-// except parts named in SITEBEAM_ALLOW_SKIP (comma-separated), which CI uses for a platform this
-// kind of machine cannot run at all.
+// It counts as skipped, never as passed; with SITEBEAM_REQUIRE_ALL=1 (CI) any skip fails the run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [resultsDir, ...failedLayers] = process.argv.slice(2);
 const requireAll = process.env.SITEBEAM_REQUIRE_ALL === '1';
-const allowedSkips = new Set(
-  (process.env.SITEBEAM_ALLOW_SKIP ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean),
-);
 const totals = { passed: 0, failed: 0, skippedCases: 0 };
 const skippedParts = [];
 
@@ -48,9 +40,8 @@ if (skippedParts.length > 0) {
   console.log(`skipped parts (not counted as passed): ${skippedParts.join(', ')}`);
 }
 if (requireAll) {
-  const refused = skippedParts.filter((part) => !allowedSkips.has(part));
-  if (refused.length > 0) {
-    problems.push(`SITEBEAM_REQUIRE_ALL=1 and these parts did not run: ${refused.join(', ')}`);
+  if (skippedParts.length > 0) {
+    problems.push(`SITEBEAM_REQUIRE_ALL=1 and these parts did not run: ${skippedParts.join(', ')}`);
   }
   if (totals.skippedCases > 0) {
     problems.push(`SITEBEAM_REQUIRE_ALL=1 and ${totals.skippedCases} test cases were skipped`);

@@ -10,6 +10,8 @@ WP_ENV_ADMIN_PASSWORD='sitebeam-admin-password'
 WP_ENV_API_TOKEN=dev-token
 
 WP_ENV_DEBIAN_SOURCE=/usr/share/wordpress
+# The PHP the site and its PHPUnit run on: SITEBEAM_PHP names a command that runs as php does (run.sh sets
+# tests/support/php84 for the current release); its /usr/bin/phpunit is the PHPUnit that goes with it.
 
 # Prints why the environment cannot start here (tools and PHP extensions, not the WordPress release), or nothing.
 wordpress_env_missing() {
@@ -80,16 +82,16 @@ start_wordpress_env() {
   rm -f "$SITEBEAM_WP_ROOT/wp-config.php"
   export SITEBEAM_WP_URL="http://127.0.0.1:$web_port"
   WP_ENV_DB_HOST="127.0.0.1:$db_port"
-  WP_ENV_DB_HOST=$WP_ENV_DB_HOST php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_ROOT/wp-config.php"
+  WP_ENV_DB_HOST=$WP_ENV_DB_HOST "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_ROOT/wp-config.php"
   mkdir -p "$SITEBEAM_WP_ROOT/wp-content/mu-plugins" "$SITEBEAM_WP_ROOT/wp-content/uploads"
   cp "$WP_ENV_REPO/tests/wordpress/site/sitebeam-test-support.php" "$SITEBEAM_WP_ROOT/wp-content/mu-plugins/"
   unzip -q "$WP_ENV_REPO/dist/sitebeam-wordpress.zip" -d "$SITEBEAM_WP_ROOT/wp-content/plugins"
-  php "$WP_ENV_REPO/tests/wordpress/site/install.php" || return 1
+  "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/install.php" || return 1
 
   # OPcache as on any production server; workers forked after it starts share its memory. It re-checks a script's
   # timestamp on every request (by default at most every 2 s): a file the tests change (wp-config.php, a plugin
   # file) is never served stale, the flake tests/drupal/browser.sh had from settings.php.
-  PHP_CLI_SERVER_WORKERS=4 php -d opcache.enable_cli=1 -d opcache.revalidate_freq=0 -S "127.0.0.1:$web_port" -t "$SITEBEAM_WP_ROOT" \
+  PHP_CLI_SERVER_WORKERS=4 "${SITEBEAM_PHP:-php}" -d opcache.enable_cli=1 -d opcache.revalidate_freq=0 -S "127.0.0.1:$web_port" -t "$SITEBEAM_WP_ROOT" \
     "$WP_ENV_REPO/tests/wordpress/site/router.php" >"$WP_ENV_DIR/php-server.log" 2>&1 &
   WP_ENV_WEB_PID=$!
   wait_for "php -S" 100 curl -fsS -o /dev/null "$SITEBEAM_WP_URL/wp-login.php" || return 1
@@ -105,11 +107,11 @@ start_wordpress_network() {
   cp -r "$SITEBEAM_WP_ROOT" "$SITEBEAM_WP_NETWORK_ROOT"
   local network_env=(WP_ENV_DB_HOST="$WP_ENV_DB_HOST" WP_ENV_DB_NAME=wordpress_network
     SITEBEAM_WP_ROOT="$SITEBEAM_WP_NETWORK_ROOT" SITEBEAM_WP_URL="$SITEBEAM_WP_NETWORK_URL")
-  env "${network_env[@]}" WP_ENV_NETWORK=allow php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_NETWORK_ROOT/wp-config.php"
-  env "${network_env[@]}" php "$WP_ENV_REPO/tests/wordpress/site/install.php" >/dev/null || return 1
-  env "${network_env[@]}" php "$WP_ENV_REPO/tests/wordpress/site/install-network.php" tables || return 1
-  env "${network_env[@]}" WP_ENV_NETWORK=network.test php "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_NETWORK_ROOT/wp-config.php"
-  env "${network_env[@]}" php "$WP_ENV_REPO/tests/wordpress/site/install-network.php" sites || return 1
+  env "${network_env[@]}" WP_ENV_NETWORK=allow "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_NETWORK_ROOT/wp-config.php"
+  env "${network_env[@]}" "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/install.php" >/dev/null || return 1
+  env "${network_env[@]}" "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/install-network.php" tables || return 1
+  env "${network_env[@]}" WP_ENV_NETWORK=network.test "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_NETWORK_ROOT/wp-config.php"
+  env "${network_env[@]}" "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/install-network.php" sites || return 1
 }
 
 stop_wordpress_env() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The WordPress layer, once per platform, one after the other: WordPress 6.1.9 (Debian's package, the minimum)
-# and the current release from an archive ($WORDPRESS_ARCHIVE, or wordpress-6.9.1.tar.xz in $SITEBEAM_PLATFORMS),
-# unpacked into .tmp/platforms/. For each: package the plugin, start a real WordPress (env.sh), run PHPUnit, then
+# The WordPress layer, once per platform, one after the other: WordPress 6.1.9 (Debian's package, the minimum) on
+# Debian 12's PHP 8.2, and the current release from an archive ($WORDPRESS_ARCHIVE, or wordpress-6.9.1.tar.xz in
+# $SITEBEAM_PLATFORMS), unpacked into .tmp/platforms/, on Debian 13's PHP 8.4 (tests/support/php84). For each: package the plugin, start a real WordPress (env.sh), run PHPUnit, then
 # PHPUnit's network suite on a multisite network beside it, then Playwright; stop everything even on failure.
 # JUnit XML: $SITEBEAM_RESULTS/wordpress-<version>-{phpunit,phpunit-network,e2e}.xml; a platform that is not
 # available writes wordpress-<version>.skipped and says SKIPPED.
@@ -31,17 +31,40 @@ unpack_release() { # archive, version
   dirname "$(find "$target" -maxdepth 3 -name wp-load.php -print -quit)"
 }
 
-# Runs the suites against one WordPress release folder; returns 1 when any failed.
-run_platform() { # version, source folder
-  local version=$1 started=$SECONDS failed=0
-  echo "=== WordPress $version ($2)"
-  rm -f "$SITEBEAM_RESULTS/wordpress-$version.skipped" "$SITEBEAM_RESULTS/wordpress-$version-"*.xml
+# PHPUnit's upstream suite (Test connection, the mailer, loads and prompts) against the real service, each release
+# (tests/support/upstream.sh); a release that cannot be served here says SKIPPED. Returns 1 when any failed.
+run_upstream_suite() { # WordPress version, php
+  local release failed=0 php=$2
+  # shellcheck source=../support/upstream.sh
+  source tests/support/upstream.sh
+  for release in 3.16.15 3.15.24; do
+    if upstream_unavailable "$release"; then
+      echo "$UPSTREAM_UNAVAILABLE" >"$SITEBEAM_RESULTS/wordpress-$1-upstream-$release.skipped"
+      echo "wordpress $1 against upstream $release: SKIPPED ($UPSTREAM_UNAVAILABLE)"
+      continue
+    fi
+    start_upstream "$release" || { failed=1; continue; }
+    SITEBEAM_UPSTREAM_RELEASE=$release "$php" /usr/bin/phpunit -c tests/wordpress/phpunit.xml.dist --testsuite upstream \
+      --log-junit "$SITEBEAM_RESULTS/wordpress-$1-upstream-$release.xml" || failed=1
+    stop_upstream
+  done
+  return $failed
+}
+
+# Runs the suites against one WordPress release folder on a PHP (a command run as php is); returns 1 when any failed.
+run_platform() { # version, source folder, php
+  local version=$1 started=$SECONDS failed=0 php=$3
+  export SITEBEAM_PHP=$php
+  echo "=== WordPress $version ($2) on PHP $("$php" -r 'echo PHP_VERSION;')"
+  rm -f "$SITEBEAM_RESULTS/wordpress-$version.skipped" "$SITEBEAM_RESULTS/wordpress-$version-"*.xml \
+    "$SITEBEAM_RESULTS/wordpress-$version-upstream"*.skipped
   export SITEBEAM_WP_SOURCE=$2 SITEBEAM_WP_VERSION=$version
   trap stop_wordpress_env EXIT
   start_wordpress_env || { stop_wordpress_env; return 1; }
-  phpunit -c tests/wordpress/phpunit.xml.dist --log-junit "$SITEBEAM_RESULTS/wordpress-$version-phpunit.xml" || failed=1
+  "$php" /usr/bin/phpunit -c tests/wordpress/phpunit.xml.dist --log-junit "$SITEBEAM_RESULTS/wordpress-$version-phpunit.xml" || failed=1
+  run_upstream_suite "$version" "$php" || failed=1
   if start_wordpress_network; then
-    SITEBEAM_WP_ROOT=$SITEBEAM_WP_NETWORK_ROOT SITEBEAM_WP_URL=$SITEBEAM_WP_NETWORK_URL phpunit -c tests/wordpress/phpunit.xml.dist \
+    SITEBEAM_WP_ROOT=$SITEBEAM_WP_NETWORK_ROOT SITEBEAM_WP_URL=$SITEBEAM_WP_NETWORK_URL "$php" /usr/bin/phpunit -c tests/wordpress/phpunit.xml.dist \
       --testsuite network --log-junit "$SITEBEAM_RESULTS/wordpress-$version-phpunit-network.xml" || failed=1
   else
     echo "wordpress $version: the multisite network did not install" >&2
@@ -75,7 +98,7 @@ debian_missing="$(wordpress_debian_missing)"
 if [ -n "$debian_missing" ]; then
   skip 6.1.9 "$debian_missing; or download 6.1.9 from $releases_page and set WORDPRESS_ARCHIVE"
 else
-  run_platform "$(wordpress_version_of "$WP_ENV_DEBIAN_SOURCE")" "$WP_ENV_DEBIAN_SOURCE" || failed=1
+  run_platform "$(wordpress_version_of "$WP_ENV_DEBIAN_SOURCE")" "$WP_ENV_DEBIAN_SOURCE" php || failed=1
 fi
 
 if [ -z "$archive" ] || [ ! -f "$archive" ]; then
@@ -84,6 +107,6 @@ elif ! source_dir="$(unpack_release "$archive" "$archive_version")" || [ ! -f "$
   echo "wordpress $archive_version: $archive does not unpack to a WordPress release" >&2
   failed=1
 else
-  run_platform "$(wordpress_version_of "$source_dir")" "$source_dir" || failed=1
+  run_platform "$(wordpress_version_of "$source_dir")" "$source_dir" "$PWD/tests/support/php84" || failed=1
 fi
 exit $failed

@@ -22,7 +22,11 @@ final class Api_Client {
 	const ERROR_NETWORK        = 'sitebeam_unreachable';
 	const ERROR_NOT_CONFIGURED = 'sitebeam_not_configured';
 	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
-	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI );
+	const ERROR_SERVER         = 'sitebeam_server_error';
+	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
+
+	/** What load_model() says when the instance started loading and tells no progress (upstream's 202). */
+	const MODEL_LOAD_STARTED = 'started';
 
 	/**
 	 * Instance base URL, without a trailing slash.
@@ -86,21 +90,37 @@ final class Api_Client {
 	 * @return array<string, mixed>|WP_Error The decoded success body, or the API's error.
 	 */
 	public function send_email( array $message ) {
-		return $this->request( 'POST', Contract::PATH_EMAIL, $message );
+		return $this->request( 'email', 'POST', Contract::PATH_EMAIL, $message );
 	}
 
 	/**
-	 * Checks URL, token and email permission without sending: an empty message is refused for
-	 * its missing fields only once the token and the email permission have passed.
+	 * Checks URL, token, email and AI without sending anything.
 	 *
-	 * @return true|WP_Error
+	 * The email probe is a message with no field: the service checks the token and the email permission before it
+	 * reads the body, so its refusal of the body (422, or the stub's 400 invalid_payload) proves both, and nothing
+	 * is sent. The AI probe lists the models.
+	 *
+	 * @return array{email: true|WP_Error, ai: true|WP_Error|null} The AI is null when the email probe already
+	 *         failed for a reason that is the same for both (URL, token, account).
 	 */
 	public function check_connection() {
-		$result = $this->request( 'POST', Contract::PATH_EMAIL, new \stdClass() );
-		if ( is_wp_error( $result ) && Contract::ERROR_INVALID_PAYLOAD !== $result->get_error_code() ) {
-			return $result;
+		$email = $this->request( 'email', 'POST', Contract::PATH_EMAIL, new \stdClass() );
+		if ( is_wp_error( $email ) && Contract::ERROR_INVALID_PAYLOAD === $email->get_error_code() ) {
+			$email = true;
+		} elseif ( ! is_wp_error( $email ) ) {
+			$email = new WP_Error( self::ERROR_UNEXPECTED, __( 'The instance accepted a message with no field.', 'sitebeam' ), array( 'status' => 200 ) );
 		}
-		return true;
+		if ( is_wp_error( $email ) && ! in_array( $email->get_error_code(), array( Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_DISABLED_EMAIL_SERVICE ), true ) ) {
+			return array(
+				'email' => $email,
+				'ai'    => null,
+			);
+		}
+		$models = $this->list_models();
+		return array(
+			'email' => $email,
+			'ai'    => is_wp_error( $models ) ? $models : true,
+		);
 	}
 
 	/**
@@ -118,7 +138,7 @@ final class Api_Client {
 	 * @return string[]|WP_Error
 	 */
 	public function list_models() {
-		$result = $this->request( 'GET', Contract::PATH_MODELS );
+		$result = $this->request( 'models', 'GET', Contract::PATH_MODELS );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
@@ -129,14 +149,16 @@ final class Api_Client {
 	 * Asks the instance to load a model; answers at once.
 	 *
 	 * @param string $model A model the instance lists.
-	 * @return string|WP_Error 'loading' or 'ready'.
+	 * @return string|WP_Error 'ready', 'loading', or self::MODEL_LOAD_STARTED when the instance tells no state
+	 *                         (the service answers 202 and loads in the background).
 	 */
 	public function load_model( $model ) {
-		$result = $this->request( 'GET', Contract::PATH_MODEL_PREFIX . rawurlencode( $model ) );
+		$result = $this->request( 'load', 'GET', Contract::PATH_MODEL_PREFIX . rawurlencode( $model ) );
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return 'ready' === ( $result['state'] ?? '' ) ? 'ready' : 'loading';
+		$state = $result['state'] ?? null;
+		return in_array( $state, array( 'ready', 'loading' ), true ) ? $state : self::MODEL_LOAD_STARTED;
 	}
 
 	/**
@@ -145,10 +167,11 @@ final class Api_Client {
 	 * @param string               $model    A model the instance lists.
 	 * @param string               $message  The message.
 	 * @param array<string, mixed> $settings Prompt settings (Prompt_Settings), possibly none.
-	 * @return array{response: string[], score: float|int}|WP_Error
+	 * @return array{response: string[], score?: float|int}|WP_Error The score only when the instance gave a number.
 	 */
 	public function prompt( $model, $message, array $settings ) {
 		$result = $this->request(
+			'prompt',
 			'POST',
 			Contract::PATH_PROMPT,
 			array(
@@ -161,29 +184,38 @@ final class Api_Client {
 		if ( is_wp_error( $result ) ) {
 			return $result;
 		}
-		return array(
-			'response' => array_map( 'strval', array_filter( (array) ( $result['response'] ?? array() ), 'is_scalar' ) ),
-			'score'    => is_int( $result['score'] ?? null ) || is_float( $result['score'] ?? null ) ? $result['score'] : 0,
-		);
+		$answer = array( 'response' => array_map( 'strval', array_filter( (array) ( $result['response'] ?? array() ), 'is_scalar' ) ) );
+		$score  = $result['score'] ?? null;
+		if ( is_int( $score ) || is_float( $score ) ) {
+			$answer['score'] = $score;
+		}
+		return $answer;
 	}
 
 	/**
-	 * Sends one request with the token, following no redirect, and decodes the answer.
+	 * Sends one request with the token, following no redirect, and decodes and checks the answer.
 	 *
+	 * An answer the contract does not allow (Contract::answer_problem()) or over
+	 * Contract::LIMIT_ANSWER_BYTES is an ERROR_UNEXPECTED naming what was wrong; the instance's
+	 * error texts come with their control characters visible and without the token.
+	 *
+	 * @param string               $answer A key of Contract::ANSWER_SHAPES.
 	 * @param string               $method GET or POST.
 	 * @param string               $path   Path below the base URL.
 	 * @param array|\stdClass|null $body   JSON body of a POST.
 	 * @return array<string, mixed>|WP_Error
 	 */
-	private function request( $method, $path, $body = null ) {
+	private function request( $answer, $method, $path, $body = null ) {
 		if ( ! $this->is_configured() ) {
 			return new WP_Error( self::ERROR_NOT_CONFIGURED, __( 'The Sitebeam instance URL or API token is missing.', 'sitebeam' ) );
 		}
 		$args = array(
-			'method'      => $method,
-			'timeout'     => 15,
-			'redirection' => 0,
-			'headers'     => array(
+			'method'              => $method,
+			'timeout'             => 15,
+			'redirection'         => 0,
+			// One byte more than allowed tells an answer over the limit from one at it.
+			'limit_response_size' => Contract::LIMIT_ANSWER_BYTES + 1,
+			'headers'             => array(
 				'Accept'              => 'application/json',
 				Contract::AUTH_HEADER => $this->token,
 			),
@@ -198,21 +230,107 @@ final class Api_Client {
 		if ( is_wp_error( $response ) ) {
 			return new WP_Error( self::ERROR_NETWORK, $response->get_error_message(), array( 'status' => 0 ) );
 		}
-		$status  = (int) wp_remote_retrieve_response_code( $response );
-		$decoded = json_decode( (string) wp_remote_retrieve_body( $response ), true );
+		$status = (int) wp_remote_retrieve_response_code( $response );
+		$text   = (string) wp_remote_retrieve_body( $response );
+		if ( strlen( $text ) > Contract::LIMIT_ANSWER_BYTES ) {
+			/* translators: %d: the largest answer read, in bytes. */
+			return $this->unexpected( $status, sprintf( __( 'the answer is larger than %d bytes and was not read', 'sitebeam' ), Contract::LIMIT_ANSWER_BYTES ) );
+		}
+		$decoded = json_decode( $text, true );
 		$decoded = is_array( $decoded ) ? $decoded : array();
 		if ( $status >= 200 && $status < 300 && 'ok' === ( $decoded['status'] ?? '' ) ) {
-			return $decoded;
+			$problem = Contract::answer_problem( $answer, $decoded );
+			return null === $problem ? $decoded : $this->unexpected( $status, $problem );
 		}
-		$code = is_string( $decoded['i18n_code'] ?? null ) ? $decoded['i18n_code'] : self::ERROR_UNEXPECTED;
-		$text = is_string( $decoded['error'] ?? null ) ? $decoded['error'] : sprintf( 'HTTP %d', $status );
-		return new WP_Error(
-			$code,
-			$text,
-			array(
-				'status'      => $status,
-				'retry_after' => (int) wp_remote_retrieve_header( $response, 'retry-after' ),
-			)
+		$error = self::error_of( $status, $decoded, (int) wp_remote_retrieve_header( $response, 'retry-after' ) );
+		return new WP_Error( Contract::visible_controls( (string) $error->get_error_code() ), $this->loggable( $error->get_error_message() ), $error->get_error_data() );
+	}
+
+	/**
+	 * The error an answer other than success stands for.
+	 *
+	 * @param int                  $status      HTTP status.
+	 * @param array<string, mixed> $decoded     The decoded JSON body, or an empty array.
+	 * @param int                  $retry_after Seconds from Retry-After, or 0.
+	 */
+	private static function error_of( $status, array $decoded, $retry_after ) {
+		$data    = array(
+			'status'      => $status,
+			'retry_after' => $retry_after,
 		);
+		$invalid = self::invalid_field( $status, $decoded );
+		if ( null !== $invalid ) {
+			return new WP_Error( Contract::ERROR_INVALID_PAYLOAD, $invalid['field'] . ': ' . $invalid['reason'], $data + $invalid );
+		}
+		if ( is_string( $decoded['i18n_code'] ?? null ) ) {
+			return new WP_Error( $decoded['i18n_code'], is_string( $decoded['error'] ?? null ) ? $decoded['error'] : sprintf( 'HTTP %d', $status ), $data );
+		}
+		// The service's own answers without a code, FastAPI's {"detail": "…"}: a route its release lacks (3.16.15's
+		// model load: 404 "Not Found"), its failures (an unknown model in a prompt: 500 "Internal server error").
+		// Any other answer reads as not a Sitebeam instance, whatever its status: no port of the server's network
+		// tells itself apart by its status.
+		if ( ! is_string( $decoded['detail'] ?? null ) ) {
+			return new WP_Error( self::ERROR_UNEXPECTED, sprintf( 'HTTP %d', $status ), $data );
+		}
+		if ( 404 === $status ) {
+			$code = Contract::ERROR_NOT_FOUND;
+		} else {
+			$code = $status >= 500 ? self::ERROR_SERVER : self::ERROR_UNEXPECTED;
+		}
+		return new WP_Error( $code, $decoded['detail'], $data );
+	}
+
+	/**
+	 * The field a refused body is refused for, and the service's reason: the service's 422 lists its faults as
+	 * {"detail": [{"loc": ["body", "to"], "msg": "…"}]}; the stub's 400 invalid_payload says "to: …".
+	 *
+	 * @param int                  $status  HTTP status.
+	 * @param array<string, mixed> $decoded The decoded JSON body.
+	 * @return array{field: string, reason: string}|null
+	 */
+	private static function invalid_field( $status, array $decoded ) {
+		$fault = $decoded['detail'][0] ?? null;
+		if ( Contract::UPSTREAM_VALIDATION_STATUS === $status && is_array( $fault ) && is_array( $fault['loc'] ?? null ) ) {
+			$path = array_values( array_filter( $fault['loc'], 'is_scalar' ) );
+			if ( 'body' === ( $path[0] ?? null ) && count( $path ) > 1 ) {
+				array_shift( $path );
+			}
+			return array(
+				'field'  => implode( '.', array_map( 'strval', $path ) ),
+				'reason' => is_string( $fault['msg'] ?? null ) ? $fault['msg'] : '',
+			);
+		}
+		if ( Contract::ERROR_INVALID_PAYLOAD === ( $decoded['i18n_code'] ?? null ) && is_string( $decoded['error'] ?? null )
+			&& preg_match( '/^([A-Za-z_][A-Za-z0-9_.]*): (.*)$/sD', $decoded['error'], $matches ) ) {
+			return array(
+				'field'  => $matches[1],
+				'reason' => $matches[2],
+			);
+		}
+		return null;
+	}
+
+	/**
+	 * An answer the plugin cannot use, said as such.
+	 *
+	 * @param int    $status  The HTTP status.
+	 * @param string $problem What was wrong, e.g. "score is a string, not a number".
+	 */
+	private function unexpected( $status, $problem ) {
+		return new WP_Error(
+			self::ERROR_UNEXPECTED,
+			/* translators: 1: HTTP status, 2: what was wrong, e.g. "score is a string, not a number". */
+			sprintf( __( 'The instance answered %1$d with an answer Sitebeam cannot use: %2$s.', 'sitebeam' ), $status, $problem ),
+			array( 'status' => $status )
+		);
+	}
+
+	/**
+	 * A text from the instance as it may be logged: one line, controls visible, no token.
+	 *
+	 * @param string $text The instance's text.
+	 */
+	private function loggable( $text ) {
+		return Contract::visible_controls( '' === $this->token ? $text : str_replace( $this->token, '[token]', $text ) );
 	}
 }

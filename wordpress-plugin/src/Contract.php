@@ -41,6 +41,7 @@ final class Contract {
 	public const LIMIT_SUBJECT_CHARS        = 998;
 	public const LIMIT_PROMPT_MESSAGE_CHARS = 32768;
 	public const LIMIT_WEBSITE_CHARS        = 255;
+	public const LIMIT_ANSWER_BYTES         = 1048576;
 
 	/**
 	 * The API's error codes (i18n_code).
@@ -340,6 +341,7 @@ final class Contract {
 	public const CHAT_ERROR_PAYLOAD_TOO_LARGE      = 'payload_too_large';
 	public const CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE = 'unsupported_media_type';
 	public const CHAT_ERROR_RATE_LIMITED           = 'rate_limited';
+	public const CHAT_ERROR_DAILY_LIMIT_REACHED    = 'daily_limit_reached';
 	public const CHAT_ERROR_UPSTREAM_FAILED        = 'upstream_failed';
 	public const CHAT_ERROR_MODEL_LOADING          = 'model_loading';
 	public const CHAT_ERROR_NOT_CONFIGURED         = 'not_configured';
@@ -355,8 +357,370 @@ final class Contract {
 		self::CHAT_ERROR_PAYLOAD_TOO_LARGE      => 413,
 		self::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE => 415,
 		self::CHAT_ERROR_RATE_LIMITED           => 429,
+		self::CHAT_ERROR_DAILY_LIMIT_REACHED    => 429,
 		self::CHAT_ERROR_UPSTREAM_FAILED        => 502,
 		self::CHAT_ERROR_MODEL_LOADING          => 503,
 		self::CHAT_ERROR_NOT_CONFIGURED         => 503,
 	);
+
+	/**
+	 * The shape of each answer of the API, checked by answer_problem().
+	 *
+	 * A shape is a kind (string, number, boolean, null, literal, list, object, union) and its parts.
+	 */
+	public const ANSWER_SHAPES = array(
+		'email'   => array(
+			'kind'   => 'object',
+			'fields' => array(
+				'status'   => array(
+					'type' => array(
+						'kind'  => 'literal',
+						'value' => 'ok',
+					),
+				),
+				'adapter'  => array(
+					'type'     => array( 'kind' => 'string' ),
+					'optional' => true,
+				),
+				'response' => array(
+					'type'     => array( 'kind' => 'unknown' ),
+					'optional' => true,
+				),
+				'id'       => array(
+					'type'     => array( 'kind' => 'string' ),
+					'optional' => true,
+				),
+			),
+		),
+		'models'  => array(
+			'kind'   => 'object',
+			'fields' => array(
+				'models' => array(
+					'type' => array(
+						'kind' => 'list',
+						'of'   => array( 'kind' => 'string' ),
+					),
+				),
+				'status' => array(
+					'type' => array(
+						'kind'  => 'literal',
+						'value' => 'ok',
+					),
+				),
+			),
+		),
+		'prompt'  => array(
+			'kind'   => 'object',
+			'fields' => array(
+				'response' => array(
+					'type' => array(
+						'kind' => 'list',
+						'of'   => array( 'kind' => 'string' ),
+					),
+				),
+				'score'    => array(
+					'type'     => array(
+						'kind' => 'union',
+						'of'   => array( array( 'kind' => 'number' ), array( 'kind' => 'null' ) ),
+					),
+					'optional' => true,
+				),
+				'status'   => array(
+					'type' => array(
+						'kind'  => 'literal',
+						'value' => 'ok',
+					),
+				),
+				'cid'      => array(
+					'type'     => array( 'kind' => 'string' ),
+					'optional' => true,
+				),
+			),
+		),
+		'load'    => array(
+			'kind'   => 'object',
+			'fields' => array(
+				'status'      => array(
+					'type' => array(
+						'kind'  => 'literal',
+						'value' => 'ok',
+					),
+				),
+				'http_status' => array(
+					'type'     => array( 'kind' => 'number' ),
+					'optional' => true,
+				),
+			),
+		),
+		'tracker' => array(
+			'kind'   => 'object',
+			'fields' => array(
+				'status'     => array(
+					'type' => array(
+						'kind'  => 'literal',
+						'value' => 'ok',
+					),
+				),
+				'type'       => array(
+					'type' => array(
+						'kind'  => 'literal',
+						'value' => 'tracker',
+					),
+				),
+				'time'       => array( 'type' => array( 'kind' => 'string' ) ),
+				'host'       => array( 'type' => array( 'kind' => 'string' ) ),
+				'user_agent' => array( 'type' => array( 'kind' => 'string' ) ),
+				'os'         => array( 'type' => array( 'kind' => 'string' ) ),
+				'device'     => array( 'type' => array( 'kind' => 'string' ) ),
+				'browser'    => array( 'type' => array( 'kind' => 'string' ) ),
+				'details'    => array(
+					'type' => array(
+						'kind'   => 'object',
+						'fields' => array(
+							'brand' => array( 'type' => array( 'kind' => 'string' ) ),
+							'type'  => array( 'type' => array( 'kind' => 'string' ) ),
+						),
+					),
+				),
+				'referrer'   => array( 'type' => array( 'kind' => 'string' ) ),
+				'website'    => array( 'type' => array( 'kind' => 'string' ) ),
+				'infos'      => array(
+					'type' => array(
+						'kind'   => 'object',
+						'fields' => array(
+							'status'      => array(
+								'type' => array(
+									'kind' => 'union',
+									'of'   => array(
+										array(
+											'kind'  => 'literal',
+											'value' => 'ok',
+										),
+										array(
+											'kind'  => 'literal',
+											'value' => 'ko',
+										),
+									),
+								),
+							),
+							'status_code' => array( 'type' => array( 'kind' => 'number' ) ),
+							'city'        => array( 'type' => array( 'kind' => 'string' ) ),
+							'region'      => array( 'type' => array( 'kind' => 'string' ) ),
+							'country'     => array( 'type' => array( 'kind' => 'string' ) ),
+							'region_code' => array( 'type' => array( 'kind' => 'string' ) ),
+							'country_iso' => array( 'type' => array( 'kind' => 'string' ) ),
+							'lookup'      => array( 'type' => array( 'kind' => 'string' ) ),
+							'timezone'    => array( 'type' => array( 'kind' => 'string' ) ),
+							'utc_offset'  => array( 'type' => array( 'kind' => 'string' ) ),
+							'currency'    => array( 'type' => array( 'kind' => 'string' ) ),
+							'asn'         => array( 'type' => array( 'kind' => 'string' ) ),
+							'org'         => array( 'type' => array( 'kind' => 'string' ) ),
+							'ip'          => array( 'type' => array( 'kind' => 'string' ) ),
+							'network'     => array( 'type' => array( 'kind' => 'string' ) ),
+							'version'     => array( 'type' => array( 'kind' => 'string' ) ),
+							'hostname'    => array( 'type' => array( 'kind' => 'string' ) ),
+							'loc'         => array( 'type' => array( 'kind' => 'string' ) ),
+							'reason'      => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+						),
+					),
+				),
+				'level'      => array( 'type' => array( 'kind' => 'string' ) ),
+				'cid'        => array( 'type' => array( 'kind' => 'string' ) ),
+			),
+		),
+	);
+
+	/**
+	 * What is wrong with an answer of the API, or null when it fits.
+	 *
+	 * Fields the contract does not name pass. A problem reads, for example,
+	 * "score is a string, not a number".
+	 *
+	 * @param string $answer A key of ANSWER_SHAPES (email, models, prompt...).
+	 * @param mixed  $value  The answer as json_decode( $body, true ) gives it.
+	 *
+	 * @return string|null The problem, or null.
+	 */
+	public static function answer_problem( $answer, $value ) {
+		return self::shape_problem( self::ANSWER_SHAPES[ $answer ], $value, '' );
+	}
+
+	/**
+	 * What is wrong with a value at a path of an answer, or null.
+	 *
+	 * @param array  $shape A shape of ANSWER_SHAPES.
+	 * @param mixed  $value The value.
+	 * @param string $path  Where the value is, '' for the answer itself.
+	 *
+	 * @return string|null The problem, or null.
+	 */
+	private static function shape_problem( array $shape, $value, $path ) {
+		$is_list = is_array( $value ) && array_values( $value ) === $value;
+		if ( 'list' === $shape['kind'] && $is_list ) {
+			foreach ( $value as $index => $item ) {
+				$problem = self::shape_problem( $shape['of'], $item, $path . '[' . $index . ']' );
+				if ( null !== $problem ) {
+					return $problem;
+				}
+			}
+			return null;
+		}
+		if ( 'object' === $shape['kind'] && is_array( $value ) && ( ! $is_list || array() === $value ) ) {
+			foreach ( $shape['fields'] as $field => $member ) {
+				$inner = '' === $path ? $field : $path . '.' . $field;
+				if ( ! array_key_exists( $field, $value ) ) {
+					if ( empty( $member['optional'] ) ) {
+						return $inner . ' is missing';
+					}
+					continue;
+				}
+				$problem = self::shape_problem( $member['type'], $value[ $field ], $inner );
+				if ( null !== $problem ) {
+					return $problem;
+				}
+			}
+			return null;
+		}
+		if ( self::shape_fits( $shape, $value ) ) {
+			return null;
+		}
+		$where = '' === $path ? 'the answer' : $path;
+		return $where . ' is ' . self::value_kind( $value ) . ', not ' . self::shape_kind( $shape );
+	}
+
+	/**
+	 * Whether a value has a shape that is not a list or an object.
+	 *
+	 * @param array $shape A shape of ANSWER_SHAPES.
+	 * @param mixed $value The value.
+	 *
+	 * @return bool Whether it fits.
+	 */
+	private static function shape_fits( array $shape, $value ) {
+		switch ( $shape['kind'] ) {
+			case 'union':
+				foreach ( $shape['of'] as $member ) {
+					if ( null === self::shape_problem( $member, $value, '' ) ) {
+						return true;
+					}
+				}
+				return false;
+
+			case 'literal':
+				return $shape['value'] === $value;
+
+			case 'string':
+				return is_string( $value );
+
+			case 'number':
+				return is_int( $value ) || is_float( $value );
+
+			case 'boolean':
+				return is_bool( $value );
+
+			case 'null':
+				return null === $value;
+
+			case 'unknown':
+				return true;
+		}
+		return false;
+	}
+
+	/**
+	 * A value's kind, in words.
+	 *
+	 * @param mixed $value The value.
+	 *
+	 * @return string Its kind.
+	 */
+	private static function value_kind( $value ) {
+		if ( null === $value ) {
+			return 'null';
+		}
+		if ( is_array( $value ) ) {
+			return array_values( $value ) === $value ? 'a list' : 'an object';
+		}
+		if ( is_string( $value ) ) {
+			return 'a string';
+		}
+		return is_bool( $value ) ? 'a boolean' : 'a number';
+	}
+
+	/**
+	 * A shape, in words.
+	 *
+	 * @param array $shape A shape of ANSWER_SHAPES.
+	 *
+	 * @return string Its kind.
+	 */
+	private static function shape_kind( array $shape ) {
+		switch ( $shape['kind'] ) {
+			case 'literal':
+				return '"' . $shape['value'] . '"';
+
+			case 'union':
+				return implode( ' or ', array_map( fn( $member ) => self::shape_kind( $member ), $shape['of'] ) );
+
+			case 'list':
+				return 'a list';
+
+			case 'object':
+				return 'an object';
+
+			case 'null':
+				return 'null';
+		}
+		return 'a ' . $shape['kind'];
+	}
+
+	/**
+	 * A text from the instance made safe for a log line or a terminal.
+	 *
+	 * Control characters become escapes: \e[2J for an escape sequence, \x07,
+	 * \n for a line break (one line per event); TAB stays.
+	 *
+	 * @param string $text The text.
+	 *
+	 * @return string The text, on one line.
+	 */
+	public static function visible_controls( $text ) {
+		$safe = preg_replace_callback(
+			'/[\x00-\x08\x0A-\x1F\x7F\x{80}-\x{9F}\x{200E}\x{200F}\x{2028}-\x{202E}\x{2066}-\x{2069}]/u',
+			fn( $found ) => self::visible_control( $found[0] ),
+			$text
+		);
+		// Not UTF-8: every byte outside printable ASCII is shown.
+		return $safe ?? preg_replace_callback(
+			'/[^\x09\x20-\x7E]/',
+			fn( $found ) => sprintf( '\x%02x', ord( $found[0] ) ),
+			$text
+		);
+	}
+
+	/**
+	 * One control character as an escape.
+	 *
+	 * @param string $character The character, in UTF-8.
+	 *
+	 * @return string Its escape.
+	 */
+	private static function visible_control( $character ) {
+		// ESC, CR and LF by their letters: \e, \r, \n.
+		$named = strpos( "\e\r\n", $character );
+		if ( 1 === strlen( $character ) && false !== $named ) {
+			return '\\' . substr( 'ern', $named, 1 );
+		}
+		$bytes = array_map( 'ord', str_split( $character ) );
+		if ( 1 === count( $bytes ) ) {
+			return sprintf( '\x%02x', $bytes[0] );
+		}
+		if ( 2 === count( $bytes ) ) {
+			return sprintf( '\x%02x', ( ( $bytes[0] & 0x1F ) << 6 ) | ( $bytes[1] & 0x3F ) );
+		}
+		return sprintf( '\u{%x}', ( ( $bytes[0] & 0x0F ) << 12 ) | ( ( $bytes[1] & 0x3F ) << 6 ) | ( $bytes[2] & 0x3F ) );
+	}
 }

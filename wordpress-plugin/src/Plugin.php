@@ -43,6 +43,8 @@ final class Plugin {
 				( new Chat\Console_Controller() )->register();
 			}
 		);
+		add_filter( 'wp_privacy_personal_data_exporters', array( Privacy\Send_Log_Privacy::class, 'filter_exporters' ) );
+		add_filter( 'wp_privacy_personal_data_erasers', array( Privacy\Send_Log_Privacy::class, 'filter_erasers' ) );
 		if ( is_admin() ) {
 			Admin\Admin::boot();
 		}

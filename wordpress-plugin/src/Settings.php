@@ -70,6 +70,8 @@ final class Settings {
 				$settings[ $key ] = constant( $constant );
 			}
 		}
+		// Prompt settings saved under a name the service does not read (num_beams) are sent under its own.
+		$settings['chat_settings'] = Chat\Prompt_Settings::with_service_names( (array) $settings['chat_settings'] );
 		if ( '' === $settings['website'] ) {
 			$settings['website'] = self::defaults()['website'];
 		}

@@ -8,6 +8,7 @@ use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Settings\SettingsValidator;
 use GuzzleHttp\ClientInterface;
 use GuzzleHttp\Exception\GuzzleException;
+use GuzzleHttp\Psr7\Utils;
 use GuzzleHttp\RequestOptions;
 
 /**
@@ -35,25 +36,25 @@ class ApiClient {
    * Sends one message shaped by MessageMapper or ContactMessageComposer.
    */
   public function sendEmail(array $payload): ApiResult {
-    return $this->request('POST', Contract::PATH_EMAIL, $payload);
+    return $this->request('email', 'POST', Contract::PATH_EMAIL, $payload);
   }
 
   /**
    * Posts an empty message: past authentication, only the email API's answers.
    *
-   * An instance that takes the token and has email sending enabled for the
-   * account refuses the empty body with 400 invalid_payload (see
-   * ApiResult::provesEmailApi()); nothing is ever sent.
+   * The service resolves the token (401) and the email API (403) before it
+   * reads the body, so an account that may send gets the empty body refused
+   * (422, see ApiResult::provesEmailApi()) and nothing is ever sent.
    */
   public function probeEmailApi(): ApiResult {
-    return $this->request('POST', Contract::PATH_EMAIL, new \stdClass());
+    return $this->request('email', 'POST', Contract::PATH_EMAIL, new \stdClass());
   }
 
   /**
    * The models the instance lists (GET /v1/ai/models).
    */
   public function listModels(): ApiResult {
-    return $this->request('GET', Contract::PATH_MODELS);
+    return $this->request('models', 'GET', Contract::PATH_MODELS);
   }
 
   /**
@@ -67,7 +68,7 @@ class ApiClient {
    *   Prompt settings by name, already typed (see PromptSettings).
    */
   public function prompt(string $model, string $message, array $settings): ApiResult {
-    return $this->request('POST', Contract::PATH_PROMPT, [
+    return $this->request('prompt', 'POST', Contract::PATH_PROMPT, [
       Contract::PROMPT_FIELD_MODEL => $model,
       Contract::PROMPT_FIELD_MESSAGE => $message,
       Contract::PROMPT_FIELD_SETTINGS => (object) $settings,
@@ -78,7 +79,7 @@ class ApiClient {
    * Asks the instance to load a model: 202 loading, 200 ready.
    */
   public function loadModel(string $model): ApiResult {
-    return $this->request('GET', Contract::PATH_MODEL_PREFIX . rawurlencode($model));
+    return $this->request('load', 'GET', Contract::PATH_MODEL_PREFIX . rawurlencode($model));
   }
 
   /**
@@ -90,8 +91,11 @@ class ApiClient {
 
   /**
    * One call carrying the token: never redirected, never over plain http.
+   *
+   * The answer is read up to Contract::LIMIT_ANSWER_BYTES and checked as the
+   * answer $answer of Contract::ANSWER_SHAPES (see ApiResult::fromResponse()).
    */
-  protected function request(string $method, string $path, array|\stdClass|null $json = NULL): ApiResult {
+  protected function request(string $answer, string $method, string $path, array|\stdClass|null $json = NULL): ApiResult {
     $credentials = $this->credentials ?? $this->credentialsFactory->siteCredentials();
     if (!$credentials->isComplete()) {
       return ApiResult::notConfigured();
@@ -109,21 +113,35 @@ class ApiClient {
       RequestOptions::CONNECT_TIMEOUT => 5,
       RequestOptions::TIMEOUT => 20,
       RequestOptions::ALLOW_REDIRECTS => FALSE,
+      // Read as it comes, so that no more than the limit is ever read.
+      RequestOptions::STREAM => TRUE,
     ];
     if ($json !== NULL) {
       $options[RequestOptions::JSON] = $json;
     }
     try {
       $response = $this->httpClient->request($method, $credentials->baseUrl() . $path, $options);
+      // One byte over the limit tells an answer over it from one at it.
+      $body = Utils::copyToString($response->getBody(), Contract::LIMIT_ANSWER_BYTES + 1);
     }
-    catch (GuzzleException $e) {
+    catch (GuzzleException | \RuntimeException $e) {
       return ApiResult::networkFailure($e->getMessage());
+    }
+    finally {
+      if (isset($response)) {
+        $response->getBody()->close();
+      }
+    }
+    if (strlen($body) > Contract::LIMIT_ANSWER_BYTES) {
+      return ApiResult::tooLarge($response->getStatusCode(), $credentials->token());
     }
     $retry_after = $response->getHeaderLine('Retry-After');
     return ApiResult::fromResponse(
       $response->getStatusCode(),
-      (string) $response->getBody(),
+      $body,
       ctype_digit($retry_after) ? (int) $retry_after : NULL,
+      $answer,
+      $credentials->token(),
     );
   }
 

@@ -17,6 +17,9 @@ final class ApiResult {
   public const NOT_ENABLED = 'not_enabled';
   public const SERVICE_DISABLED = 'service_disabled';
   public const REJECTED = 'rejected';
+  public const INVALID_FIELD = 'invalid_field';
+  public const AI_ABSENT = 'ai_absent';
+  public const ACCOUNT_NOT_CONFIRMED = 'account_not_confirmed';
   public const RATE_LIMITED = 'rate_limited';
   public const SERVER_ERROR = 'server_error';
   public const UNREACHABLE = 'unreachable';
@@ -29,14 +32,40 @@ final class ApiResult {
     public readonly string $networkError = '',
     public readonly ?int $retryAfter = NULL,
     private readonly bool $unsafeAddress = FALSE,
+    private readonly string $problem = '',
+    private readonly string $token = '',
   ) {}
 
   /**
    * Reads an HTTP answer; a body that is not JSON becomes an empty array.
+   *
+   * @param int $status
+   *   The HTTP status.
+   * @param string $body
+   *   The body.
+   * @param int|null $retry_after
+   *   Seconds from Retry-After.
+   * @param string|null $answer
+   *   The key of Contract::ANSWER_SHAPES a success must have the shape of:
+   *   one that has not is no success, and the log says what was wrong.
+   * @param string $token
+   *   The token the call carried: never written into a log line.
    */
-  public static function fromResponse(int $status, string $body, ?int $retry_after = NULL): self {
+  public static function fromResponse(int $status, string $body, ?int $retry_after = NULL, ?string $answer = NULL, string $token = ''): self {
     $decoded = json_decode($body, TRUE);
-    return new self($status, is_array($decoded) ? $decoded : [], '', $retry_after);
+    $decoded = is_array($decoded) ? $decoded : [];
+    $ok = $status >= 200 && $status < 300 && ($decoded[Contract::RESPONSE_FIELD_STATUS] ?? NULL) === Contract::STATUS_OK;
+    $problem = $ok && $answer !== NULL ? Contract::answerProblem($answer, $decoded) : NULL;
+    $problem = $problem === NULL ? '' : 'an answer the contract does not allow: ' . $problem;
+    return new self($status, $decoded, '', $retry_after, FALSE, $problem, $token);
+  }
+
+  /**
+   * The answer was larger than Contract::LIMIT_ANSWER_BYTES: not read.
+   */
+  public static function tooLarge(int $status, string $token = ''): self {
+    $problem = sprintf('the answer is larger than %d bytes and was not read', Contract::LIMIT_ANSWER_BYTES);
+    return new self($status, [], '', NULL, FALSE, $problem, $token);
   }
 
   /**
@@ -62,16 +91,44 @@ final class ApiResult {
 
   /**
    * The answer to ApiClient::probeEmailApi() of a usable account.
+   *
+   * The service checks the token and the email API before the body, so a
+   * refused body (its 422, the stub's 400 invalid_payload) proves both.
    */
   public function provesEmailApi(): bool {
-    return $this->status === 400 && $this->code() === Contract::ERROR_INVALID_PAYLOAD;
+    return $this->refusedFields() !== []
+      || ($this->status === 400 && $this->code() === Contract::ERROR_INVALID_PAYLOAD);
+  }
+
+  /**
+   * The fields a 422 refused, each with the service's reason, in its order.
+   *
+   * @return array<string, string>
+   *   Reason by field: the body's key ("to"), nested keys joined with dots
+   *   ("attachment.b64"), "body" for the body as a whole.
+   */
+  public function refusedFields(): array {
+    $issues = $this->status === Contract::UPSTREAM_VALIDATION_STATUS ? ($this->body['detail'] ?? NULL) : NULL;
+    $fields = [];
+    foreach (is_array($issues) ? $issues : [] as $issue) {
+      $location = is_array($issue) && is_array($issue['loc'] ?? NULL) ? array_filter($issue['loc'], 'is_scalar') : [];
+      if (($location[0] ?? NULL) === 'body' && count($location) > 1) {
+        array_shift($location);
+      }
+      $field = self::printable(implode('.', $location));
+      $reason = self::printable(is_string($issue['msg'] ?? NULL) ? $issue['msg'] : '');
+      if ($field !== '') {
+        $fields[$field] ??= $reason === '' ? 'invalid' : $reason;
+      }
+    }
+    return $fields;
   }
 
   /**
    * True when the API answered 2xx with status "ok".
    */
   public function isSuccess(): bool {
-    return $this->status >= 200 && $this->status < 300
+    return $this->status >= 200 && $this->status < 300 && $this->problem === ''
       && ($this->body[Contract::RESPONSE_FIELD_STATUS] ?? NULL) === Contract::STATUS_OK;
   }
 
@@ -101,8 +158,23 @@ final class ApiResult {
     if ($this->networkError !== '') {
       return $this->networkError;
     }
-    $error = $this->body[Contract::RESPONSE_FIELD_ERROR] ?? '';
-    return is_string($error) && $error !== '' ? $error : 'HTTP ' . $this->status;
+    if ($this->problem !== '') {
+      return $this->problem;
+    }
+    $refused = $this->refusedFields();
+    if ($refused !== []) {
+      return implode('; ', array_map(static fn (string $field, string $reason): string => $field . ': ' . $reason, array_keys($refused), $refused));
+    }
+    // The service's own errors carry "error"; FastAPI's carry "detail".
+    $error = $this->body[Contract::RESPONSE_FIELD_ERROR] ?? $this->body['detail'] ?? '';
+    return is_string($error) && $error !== '' ? self::printable($error) : 'HTTP ' . $this->status;
+  }
+
+  /**
+   * The text on one line, control characters replaced, for a log or a page.
+   */
+  private static function printable(string $text): string {
+    return trim((string) preg_replace(Contract::SINGLE_LINE_FORBIDDEN_PATTERN, ' ', mb_scrub($text, 'UTF-8')));
   }
 
   /**
@@ -121,8 +193,11 @@ final class ApiResult {
     return match (TRUE) {
       $this->status === 0 => self::NOT_CONFIGURED,
       $this->status === 401 => self::TOKEN_WRONG,
+      $this->status === 403 && $this->code() === Contract::ERROR_ACCOUNT_NOT_CONFIRMED => self::ACCOUNT_NOT_CONFIRMED,
       $this->status === 403 => self::NOT_ENABLED,
       $this->status === 405 && $this->code() === Contract::ERROR_DISABLED_EMAIL_SERVICE => self::SERVICE_DISABLED,
+      $this->status === 405 && $this->code() === Contract::ERROR_CWAI_NOT_IMPLEMENED => self::AI_ABSENT,
+      $this->refusedFields() !== [] => self::INVALID_FIELD,
       $this->status === 429 => self::RATE_LIMITED,
       $this->status >= 500 => self::SERVER_ERROR,
       $this->status >= 200 && $this->status < 300 => self::SERVER_ERROR,
@@ -132,16 +207,21 @@ final class ApiResult {
 
   /**
    * A line for the sitebeam log channel: status, code and the API's text.
+   *
+   * On one line, its control characters visible and the token as [token].
    */
   public function logSummary(): string {
     if ($this->unsafeAddress) {
       return 'not sent: the instance address is neither https nor this machine';
     }
     if ($this->networkError !== '') {
-      return 'network failure: ' . $this->networkError;
+      $line = 'network failure: ' . $this->networkError;
     }
-    $code = $this->code();
-    return sprintf('HTTP %d%s: %s', $this->status, $code === '' ? '' : ' ' . $code, $this->errorText());
+    else {
+      $code = $this->code();
+      $line = sprintf('HTTP %d%s: %s', $this->status, $code === '' ? '' : ' ' . $code, $this->errorText());
+    }
+    return Contract::visibleControls($this->token === '' ? $line : str_replace($this->token, '[token]', $line));
   }
 
 }

@@ -70,12 +70,29 @@ final class PromptSettings {
   }
 
   /**
+   * The values under the service's names: an alias's value goes to its name.
+   *
+   * A value set under both keeps the service's name's; none is dropped.
+   */
+  public static function canonical(array $values): array {
+    foreach (Contract::PROMPT_SETTING_ALIASES as $alias => $name) {
+      if (array_key_exists($alias, $values)) {
+        $values[$name] ??= $values[$alias];
+        unset($values[$alias]);
+      }
+    }
+    return $values;
+  }
+
+  /**
    * The settings to send: the valid ones, in the contract's order.
    *
    * @param array $values
-   *   Values by setting name; NULL means "the API's default".
+   *   Values by setting name or alias (a settings.php override may still use
+   *   one); NULL means "the API's default".
    */
   public static function toSend(array $values): array {
+    $values = self::canonical($values);
     $settings = [];
     foreach (array_keys(self::types()) as $name) {
       $value = $values[$name] ?? NULL;

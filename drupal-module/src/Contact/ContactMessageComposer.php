@@ -17,6 +17,22 @@ use Drupal\sitebeam\Mail\BodyFormatter;
 final class ContactMessageComposer {
 
   /**
+   * The form field each payload field carries the visitor's words from.
+   */
+  private const VISITOR_FIELDS = [
+    Contract::EMAIL_FIELD_REPLYTO => Contract::CONTACT_FIELD_EMAIL,
+    Contract::EMAIL_FIELD_SUBJECT => Contract::CONTACT_FIELD_SUBJECT,
+    Contract::EMAIL_FIELD_CONTENT => Contract::CONTACT_FIELD_MESSAGE,
+  ];
+
+  /**
+   * The form field behind a refused payload field; NULL for the site's own.
+   */
+  public static function visitorField(string $payload_field): ?string {
+    return self::VISITOR_FIELDS[$payload_field] ?? NULL;
+  }
+
+  /**
    * The /v1/email payload of a contact message to the recipient.
    */
   public static function compose(ContactSubmission $submission, string $recipient, string $site_name): array {

@@ -6,6 +6,7 @@ namespace Drupal\sitebeam\Controller;
 
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
@@ -31,7 +32,21 @@ class ChatConsoleController implements ContainerInjectionInterface {
   }
 
   /**
-   * Answers {"status": "ok", "model", "state": "loading"|"ready"} or a refusal.
+   * The load's state for the console: ready, loading, or started.
+   *
+   * The real service only answers 202 {"status":"ok","http_status":202}: the
+   * load started and nothing tells when it ends, so polling it cannot end.
+   */
+  public static function state(ApiResult $result): string {
+    return match (TRUE) {
+      $result->status === 200 => 'ready',
+      ($result->body['state'] ?? NULL) === 'loading' => 'loading',
+      default => 'started',
+    };
+  }
+
+  /**
+   * Answers {"status": "ok", "model", "state"} (see state()) or a refusal.
    */
   public function load(Request $request): Response {
     $model = $request->query->get(Contract::CHAT_FIELD_MODEL);
@@ -51,7 +66,7 @@ class ChatConsoleController implements ContainerInjectionInterface {
     return EndpointResponses::json($request, [
       Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK,
       Contract::CHAT_RESPONSE_FIELD_MODEL => $model,
-      'state' => $result->status === 200 ? 'ready' : 'loading',
+      'state' => self::state($result),
     ]);
   }
 

@@ -124,8 +124,18 @@ class ContactController implements ContainerInjectionInterface {
       return NULL;
     }
     $this->logger->error('Contact message not sent by the API: @result', ['@result' => $result->logSummary()]);
+    $refused = array_key_first($result->refusedFields());
+    if ($refused !== NULL) {
+      // Sending it again cannot help: the visitor's field, or the site's setup.
+      $field = ContactMessageComposer::visitorField((string) $refused);
+      return $field !== NULL ? new ContactProblem(ContactProblem::INVALID_FIELD, $field) : new ContactProblem(ContactProblem::NOT_CONFIGURED);
+    }
     return match ($result->diagnosis()) {
-      ApiResult::NOT_CONFIGURED, ApiResult::TOKEN_WRONG, ApiResult::NOT_ENABLED, ApiResult::SERVICE_DISABLED => new ContactProblem(ContactProblem::NOT_CONFIGURED),
+      ApiResult::NOT_CONFIGURED,
+      ApiResult::TOKEN_WRONG,
+      ApiResult::ACCOUNT_NOT_CONFIRMED,
+      ApiResult::NOT_ENABLED,
+      ApiResult::SERVICE_DISABLED => new ContactProblem(ContactProblem::NOT_CONFIGURED),
       ApiResult::RATE_LIMITED => new ContactProblem(ContactProblem::RATE_LIMITED, retryAfter: $result->retryAfter ?? 60),
       default => new ContactProblem(ContactProblem::UPSTREAM_FAILED),
     };

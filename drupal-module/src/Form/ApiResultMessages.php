@@ -25,14 +25,33 @@ class ApiResultMessages {
   }
 
   /**
-   * Reports the answer to ApiClient::probeEmailApi() ("Test connection").
+   * Reports "Test connection": email and AI, each on its own.
+   *
+   * @param \Drupal\sitebeam\Api\ApiResult $email
+   *   The answer to ApiClient::probeEmailApi().
+   * @param \Drupal\sitebeam\Api\ApiResult|null $models
+   *   The answer to ApiClient::listModels(); NULL when the email answer
+   *   already shows that nothing else can work (wrong token, unreachable).
+   * @param string $url
+   *   The instance address tested.
    */
-  public function reportConnection(ApiResult $result, string $url): void {
-    if ($result->provesEmailApi()) {
-      $this->messenger->addStatus($this->t('Connected to @url: the token is accepted and email sending is enabled.', ['@url' => $url]));
+  public function reportConnection(ApiResult $email, ?ApiResult $models, string $url): void {
+    $args = ['@url' => $url];
+    if ($email->provesEmailApi()) {
+      $this->messenger->addStatus($this->t('Email: connected to @url, the token is accepted and email sending is enabled for the account (nothing was sent).', $args));
+    }
+    else {
+      $this->messenger->addError($this->t('Email: @reason', ['@reason' => $this->explain($email, $url)]));
+    }
+    if ($models === NULL) {
       return;
     }
-    $this->messenger->addError($this->explain($result, $url));
+    if ($models->isSuccess()) {
+      $this->messenger->addStatus($this->t('AI: @count models available for the chat.', ['@count' => count($models->models())]));
+      return;
+    }
+    // The chat alone needs the AI API: what works without it stays usable.
+    $this->messenger->addWarning($this->t('AI: @reason', ['@reason' => $this->explainModels($models, $url)]));
   }
 
   /**
@@ -63,11 +82,12 @@ class ApiResultMessages {
    * Why the instance's models could not be listed.
    */
   public function explainModels(ApiResult $result, string $url): TranslatableMarkup {
-    if ($result->diagnosis() === ApiResult::NOT_ENABLED) {
-      $args = ['@url' => $url, '@code' => $result->code()];
-      return $this->t('The instance at @url does not offer the AI API to this account (403 @code). Ask the instance support or administrator to enable it.', $args);
-    }
-    return $this->explain($result, $url);
+    $args = ['@url' => $url, '@code' => $result->code()];
+    return match ($result->diagnosis()) {
+      ApiResult::AI_ABSENT => $this->t('The instance at @url has no AI API (405 @code): the chat cannot be used with it. Email sending and the tracker are not affected.', $args),
+      ApiResult::NOT_ENABLED => $this->t('The instance at @url does not offer the AI API to this account (403 @code). Ask the instance support or administrator to enable it.', $args),
+      default => $this->explain($result, $url),
+    };
   }
 
   /**
@@ -81,6 +101,9 @@ class ApiResultMessages {
       ApiResult::TOKEN_WRONG => $this->t('The instance at @url refused the token (401): the token is wrong. Copy it again from your Sitebeam account.', $args),
       ApiResult::NOT_ENABLED => $this->t('Email sending is not enabled for this account (403 @code). Ask the instance support or administrator to enable the email API for it.', $args),
       ApiResult::SERVICE_DISABLED => $this->t('The instance at @url has email sending switched off (405). Ask its administrator.', $args),
+      ApiResult::ACCOUNT_NOT_CONFIRMED => $this->t('The instance at @url accepted the token, but the account is not confirmed yet (403 @code). Confirm it from the email the instance sent.', $args),
+      ApiResult::AI_ABSENT => $this->t('The instance at @url has no AI API (405 @code).', $args),
+      ApiResult::INVALID_FIELD => $this->t('The instance at @url refused the message: @fields. Correct it; sending it again unchanged cannot work.', $args + ['@fields' => $result->errorText()]),
       ApiResult::UNREACHABLE => $this->t('The instance at @url cannot be reached: check the address and the network. (@reason)', $args + ['@reason' => $result->errorText()]),
       ApiResult::RATE_LIMITED => $this->t('The instance at @url is limiting requests (429). Try again in a few minutes.', $args),
       ApiResult::SERVER_ERROR => $this->t('The instance at @url had a problem (@status). Try again later.', $args),

@@ -17,6 +17,7 @@ use Drupal\sitebeam\Chat\ChatPrompter;
 use Drupal\sitebeam\Chat\ChatReply;
 use Drupal\sitebeam\Chat\PromptSettings;
 use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Controller\ChatConsoleController;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 
 /**
@@ -206,9 +207,11 @@ class ChatConsoleForm extends FormBase {
       $this->messenger()->addError($this->messages()->explainModels($result, $this->credentialsFactory->siteCredentials()->baseUrl()));
       return;
     }
-    $this->messenger()->addStatus($result->status === 200
-      ? $this->t('@model is ready.', ['@model' => $model])
-      : $this->t('@model is loading. Press "Load model" again to see whether it is ready.', ['@model' => $model]));
+    $this->messenger()->addStatus(match (ChatConsoleController::state($result)) {
+      'ready' => $this->t('@model is ready.', ['@model' => $model]),
+      'loading' => $this->t('@model is loading. Press "Load model" again to see whether it is ready.', ['@model' => $model]),
+      default => $this->t('The instance started loading @model. It does not tell when the model is ready: send a prompt, it is answered once the model is loaded.', ['@model' => $model]),
+    });
   }
 
   /**

@@ -13,6 +13,7 @@ use Drupal\Core\Form\FormStateInterface;
 use Drupal\Core\Form\RedundantEditableConfigNamesTrait;
 use Drupal\Core\Session\AccountInterface;
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Api\Credentials;
 use Drupal\sitebeam\Api\CredentialsFactory;
 use Drupal\sitebeam\Chat\ChatSettings;
@@ -319,14 +320,24 @@ class SettingsForm extends ConfigFormBase {
   }
 
   /**
-   * Tests that connection.
+   * Submit handler of "Test connection": the token, email and AI, no mail sent.
    */
   public function testConnection(array &$form, FormStateInterface $form_state): void {
     $form_state->setRebuild();
     $credentials = $this->typedCredentials($form_state);
-    if ($credentials !== NULL) {
-      $this->messages()->reportConnection($this->apiClient->withCredentials($credentials)->probeEmailApi(), $credentials->baseUrl());
+    if ($credentials === NULL) {
+      return;
     }
+    $client = $this->apiClient->withCredentials($credentials);
+    $email = $client->probeEmailApi();
+    $token_usable = !in_array($email->diagnosis(), [
+      ApiResult::TOKEN_WRONG,
+      ApiResult::ACCOUNT_NOT_CONFIRMED,
+      ApiResult::UNREACHABLE,
+      ApiResult::NOT_CONFIGURED,
+      ApiResult::UNSAFE_ADDRESS,
+    ], TRUE);
+    $this->messages()->reportConnection($email, $token_usable ? $client->listModels() : NULL, $credentials->baseUrl());
   }
 
   /**

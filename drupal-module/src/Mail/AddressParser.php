@@ -10,7 +10,7 @@ use Drupal\sitebeam\Text\ControlCharacters;
 /**
  * Reads address headers.
  *
- * For example: a@x.test, Name <b@x.test>, "Last, First" <c@x.test>.
+ * For example: a@x.example, Name <b@x.example>, "Last, First" <c@x.example>.
  */
 final class AddressParser {
 
@@ -43,6 +43,8 @@ final class AddressParser {
 
   /**
    * True when the text is one bare address by the contract's address rule.
+   *
+   * The rule is the service's: special-use domains are refused too.
    */
   public static function isValidEmail(string $email): bool {
     return preg_match(Contract::EMAIL_ADDRESS_PATTERN, $email) === 1;
@@ -61,6 +63,10 @@ final class AddressParser {
     // Checked after decoding: =?UTF-8?B?…?= can hide a line break.
     if (!ControlCharacters::isCleanSingleLine($name)) {
       throw new \InvalidArgumentException(sprintf('The %s header holds a control character in its display name.', $header));
+    }
+    $special_use = SpecialUseDomain::of($email);
+    if ($special_use !== NULL) {
+      throw new InvalidAddressException(sprintf('The %s header holds "%s", refused by the API: .%s is a special-use domain.', $header, $email, $special_use), $name);
     }
     if (!self::isValidEmail($email)) {
       throw new InvalidAddressException(sprintf('The %s header holds an invalid address: "%s".', $header, $email), $name);

@@ -35,6 +35,7 @@ const textForCode: Record<string, ChatTextKey> = {
   [chatErrorCodes.invalidField]: 'invalid',
   [chatErrorCodes.forbiddenOrigin]: 'forbidden',
   [chatErrorCodes.rateLimited]: 'rateLimited',
+  [chatErrorCodes.dailyLimitReached]: 'closedToday',
   [chatErrorCodes.notConfigured]: 'notConfigured',
   [chatErrorCodes.modelLoading]: 'stillWarming',
 };

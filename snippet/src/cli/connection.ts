@@ -1,13 +1,9 @@
 // A client of one instance that also keeps the last answer as it came, for `--json` and for
 // headers the typed client does not surface (`Retry-After` on a 202).
-import { createClient, type SitebeamClient } from '../client/index.js';
+import { createClient, type RawAnswer, type SitebeamClient } from '../client/index.js';
 import type { Instance } from './instance.js';
 
-export interface RawAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
+export type { RawAnswer };
 
 export interface Connection {
   client: SitebeamClient;
@@ -20,21 +16,13 @@ export function connect(
   options: { timeoutMs: number; withToken: boolean },
 ): Connection {
   let last: RawAnswer | undefined;
-  const recordingFetch: typeof fetch = async (input, init) => {
-    last = undefined;
-    const response = await fetch(input, init);
-    last = {
-      status: response.status,
-      headers: response.headers,
-      text: await response.clone().text(),
-    };
-    return response;
-  };
   const client = createClient({
     baseUrl: instance.url,
     token: options.withToken ? instance.token : undefined,
     timeoutMs: options.timeoutMs,
-    fetch: recordingFetch,
+    onAnswer: (answer) => {
+      last = answer;
+    },
   });
   return { client, lastAnswer: () => last };
 }

@@ -36,6 +36,9 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
       if (error.status >= 500) {
         return `the instance failed (${error.status}: ${error.message}${error.cid ? `, cid ${error.cid}` : ''}): try again later; if it persists, tell its administrator`;
       }
+      if (error.code === 'invalid_response') {
+        return `the instance's answer cannot be used: ${error.message}; is something else answering at that URL?`;
+      }
       return error.code === 'redirect_refused'
         ? error.message
         : `the API answered ${error.status} ${error.code}: ${error.message}${error.cid ? ` (cid ${error.cid})` : ''}`;

@@ -2,13 +2,15 @@
 // SITEBEAM_API_URL (+ SITEBEAM_API_TOKEN), else the profile named `default`.
 import { baseUrlProblem } from '../client/index.js';
 import { CliError, exitCodes } from './exit-codes.js';
-import { DEFAULT_PROFILE, profilesPath, readProfiles } from './profiles.js';
+import { DEFAULT_PROFILE, exposureWarnings, profilesPath, readProfiles } from './profiles.js';
 
 export interface Instance {
   url: string;
   token: string | undefined;
   /** Where it came from, for messages: `profile "prod"` or `SITEBEAM_API_URL`. */
   source: string;
+  /** Said on stderr before the command runs: a profiles file others can read. */
+  warnings?: string[];
 }
 
 export async function resolveInstance(
@@ -37,7 +39,12 @@ export async function resolveInstance(
         : `run \`sitebeam login --profile ${name}\``;
     throw new CliError(`no profile "${name}" in ${profilesPath()}: ${how}`, exitCodes.credentials);
   }
-  return checked({ url: profile.url, token: profile.token, source: `profile "${name}"` });
+  return checked({
+    url: profile.url,
+    token: profile.token,
+    source: `profile "${name}"`,
+    warnings: await exposureWarnings(),
+  });
 }
 
 /** The instance, refused when its URL could misroute the token. */

@@ -1,6 +1,6 @@
 // Named instances and their tokens, in a file only the user can read:
 // $XDG_CONFIG_HOME/sitebeam/profiles.json (~/.config/… by default), %APPDATA%\sitebeam on Windows.
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { CliError, exitCodes } from './exit-codes.js';
@@ -42,6 +42,34 @@ export async function readProfiles(path = profilesPath()): Promise<Record<string
     throw new CliError(`${path} is not valid JSON: fix or delete it`, exitCodes.credentials);
   }
   return parsed.profiles ?? {};
+}
+
+/**
+ * What others may read of the profiles, as ssh says of a private key: one line per file or
+ * folder that group or others can open, naming the chmod that fixes it. None on Windows, whose
+ * %APPDATA% is the user's own.
+ */
+export async function exposureWarnings(
+  path = profilesPath(),
+  platform: NodeJS.Platform = process.platform,
+): Promise<string[]> {
+  if (platform === 'win32') return [];
+  const warnings: string[] = [];
+  for (const [target, fix] of [
+    [dirname(path), '700'],
+    [path, '600'],
+  ] as const) {
+    const mode = await stat(target).then(
+      (found) => found.mode & 0o777,
+      () => 0,
+    );
+    if (mode & 0o077) {
+      warnings.push(
+        `${target} is open to other users (mode ${mode.toString(8)}) and holds API tokens: run chmod ${fix} ${target}`,
+      );
+    }
+  }
+  return warnings;
 }
 
 export async function saveProfile(name: string, profile: Profile, path = profilesPath()) {

@@ -1,8 +1,11 @@
-import { baseUrlProblem } from './base-url.js';
+import { type AnswerName, answerProblem } from './answer-check.js';
+import { baseUrlProblem, connectOrigin } from './base-url.js';
+import { readCappedBody } from './capped-body.js';
 import {
   AUTH_HEADER,
   type EmailMessage,
   type EmailSent,
+  limits,
   type ModelList,
   type ModelLoadResponse,
   type PromptRequest,
@@ -24,6 +27,15 @@ export interface ClientOptions {
   /** Milliseconds before a call is abandoned (default 15,000). */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Called once per call with the answer as read (undefined when none came), e.g. to print it. */
+  onAnswer?: (answer: RawAnswer | undefined) => void;
+}
+
+/** An HTTP answer as it came; `text` is empty when the body was over `limits.answerBytes`. */
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
 }
 
 export interface SitebeamClient {
@@ -40,10 +52,12 @@ export function createClient(options: ClientOptions): SitebeamClient {
   const problem = baseUrlProblem(options.baseUrl);
   if (problem) throw new TypeError(`baseUrl ${problem}`);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const origin = connectOrigin(baseUrl);
   const timeoutMs = options.timeoutMs ?? 15_000;
   const fetchImpl = options.fetch ?? globalThis.fetch;
 
   async function call<T>(
+    answerName: AnswerName,
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
@@ -53,9 +67,10 @@ export function createClient(options: ClientOptions): SitebeamClient {
     if (options.token !== undefined) headers[AUTH_HEADER] = options.token;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
+    options.onAnswer?.(undefined);
     let response: Response;
     try {
-      response = await fetchImpl(baseUrl + path, {
+      response = await fetchImpl(origin + path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -84,8 +99,34 @@ export function createClient(options: ClientOptions): SitebeamClient {
       });
     }
 
-    const parsed = await readJson(response);
-    if (response.ok && parsed?.status === 'ok') return parsed as T;
+    const invalid = (problem: string) =>
+      new SitebeamApiError({
+        status: response.status,
+        code: 'invalid_response',
+        message: `${method} ${path} answered ${response.status} ${problem}`,
+      });
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await readCappedBody(response, limits.answerBytes);
+    } catch (cause) {
+      throw new SitebeamApiError({
+        status: 0,
+        code: 'network_error',
+        message: `${baseUrl} stopped answering halfway`,
+        cause,
+      });
+    }
+    const text = bytes === undefined ? '' : new TextDecoder().decode(bytes);
+    options.onAnswer?.({ status: response.status, headers: response.headers, text });
+    if (bytes === undefined) {
+      throw invalid(`with more than ${limits.answerBytes} bytes, which were not read`);
+    }
+    const parsed = parseJson(text);
+    if (response.ok && parsed?.status === 'ok') {
+      const problem = answerProblem(answerName, parsed);
+      if (problem) throw invalid(`an answer the contract does not allow: ${problem}`);
+      return parsed as T;
+    }
     if (!response.ok) {
       throw SitebeamApiError.fromErrorBody(
         response.status,
@@ -94,20 +135,16 @@ export function createClient(options: ClientOptions): SitebeamClient {
         response.headers.get(upstream.cidHeader),
       );
     }
-    throw new SitebeamApiError({
-      status: response.status,
-      code: 'invalid_response',
-      message: `${method} ${path} answered ${response.status} without "status": "ok"`,
-    });
+    throw invalid('without "status": "ok"');
   }
 
   return {
-    sendEmail: (message) => call<EmailSent>('POST', paths.email, message),
-    listModels: () => call<ModelList>('GET', paths.models),
-    prompt: (request) => call<PromptResponse>('POST', paths.prompt, request),
-    loadModel: (model) => call<ModelLoadResponse>('GET', paths.loadModel(model)),
+    sendEmail: (message) => call<EmailSent>('email', 'POST', paths.email, message),
+    listModels: () => call<ModelList>('models', 'GET', paths.models),
+    prompt: (request) => call<PromptResponse>('prompt', 'POST', paths.prompt, request),
+    loadModel: (model) => call<ModelLoadResponse>('load', 'GET', paths.loadModel(model)),
     track: (website, headers) =>
-      call<TrackerRecord>('GET', paths.trackerJson(website), undefined, headers),
+      call<TrackerRecord>('tracker', 'GET', paths.trackerJson(website), undefined, headers),
   };
 }
 
@@ -115,9 +152,9 @@ function isRedirect(response: Response): boolean {
   return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
 }
 
-async function readJson(response: Response): Promise<Json | undefined> {
+function parseJson(text: string): Json | undefined {
   try {
-    const value: unknown = await response.json();
+    const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null ? (value as Json) : undefined;
   } catch {
     return undefined;

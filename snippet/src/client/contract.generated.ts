@@ -18,6 +18,7 @@ export const limits = {
   subjectChars: 998,
   promptMessageChars: 32_768,
   websiteChars: 255,
+  answerBytes: 1_048_576,
 } as const;
 
 export const errorCodes = {
@@ -236,6 +237,105 @@ export interface TrackerRecord {
   cid: string;
 }
 
+/** The type of each answer of the API: clients check every 2xx answer against it at run time (fields they do not know pass) and refuse one that differs, or one over limits.answerBytes, as invalid_response. */
+export const answerShapes = {
+  email: {
+    kind: 'object',
+    fields: {
+      status: { type: { kind: 'literal', value: 'ok' } },
+      adapter: { type: { kind: 'string' }, optional: true },
+      response: { type: { kind: 'unknown' }, optional: true },
+      id: { type: { kind: 'string' }, optional: true },
+    },
+  },
+  models: {
+    kind: 'object',
+    fields: {
+      models: { type: { kind: 'list', of: { kind: 'string' } } },
+      status: { type: { kind: 'literal', value: 'ok' } },
+    },
+  },
+  prompt: {
+    kind: 'object',
+    fields: {
+      response: { type: { kind: 'list', of: { kind: 'string' } } },
+      score: {
+        type: { kind: 'union', of: [{ kind: 'number' }, { kind: 'null' }] },
+        optional: true,
+      },
+      status: { type: { kind: 'literal', value: 'ok' } },
+      cid: { type: { kind: 'string' }, optional: true },
+    },
+  },
+  load: {
+    kind: 'object',
+    fields: {
+      status: { type: { kind: 'literal', value: 'ok' } },
+      http_status: { type: { kind: 'number' }, optional: true },
+    },
+  },
+  tracker: {
+    kind: 'object',
+    fields: {
+      status: { type: { kind: 'literal', value: 'ok' } },
+      type: { type: { kind: 'literal', value: 'tracker' } },
+      time: { type: { kind: 'string' } },
+      host: { type: { kind: 'string' } },
+      user_agent: { type: { kind: 'string' } },
+      os: { type: { kind: 'string' } },
+      device: { type: { kind: 'string' } },
+      browser: { type: { kind: 'string' } },
+      details: {
+        type: {
+          kind: 'object',
+          fields: {
+            brand: { type: { kind: 'string' } },
+            type: { type: { kind: 'string' } },
+          },
+        },
+      },
+      referrer: { type: { kind: 'string' } },
+      website: { type: { kind: 'string' } },
+      infos: {
+        type: {
+          kind: 'object',
+          fields: {
+            status: {
+              type: {
+                kind: 'union',
+                of: [
+                  { kind: 'literal', value: 'ok' },
+                  { kind: 'literal', value: 'ko' },
+                ],
+              },
+            },
+            status_code: { type: { kind: 'number' } },
+            city: { type: { kind: 'string' } },
+            region: { type: { kind: 'string' } },
+            country: { type: { kind: 'string' } },
+            region_code: { type: { kind: 'string' } },
+            country_iso: { type: { kind: 'string' } },
+            lookup: { type: { kind: 'string' } },
+            timezone: { type: { kind: 'string' } },
+            utc_offset: { type: { kind: 'string' } },
+            currency: { type: { kind: 'string' } },
+            asn: { type: { kind: 'string' } },
+            org: { type: { kind: 'string' } },
+            ip: { type: { kind: 'string' } },
+            network: { type: { kind: 'string' } },
+            version: { type: { kind: 'string' } },
+            hostname: { type: { kind: 'string' } },
+            loc: { type: { kind: 'string' } },
+            reason: { type: { kind: 'string' }, optional: true },
+          },
+        },
+      },
+      level: { type: { kind: 'string' } },
+      cid: { type: { kind: 'string' } },
+    },
+  },
+} as const;
+
 // The contact endpoint protocol (contract/contact-protocol.md)
 export const contactFields = {
   name: 'name',
@@ -375,6 +475,7 @@ export const chatErrorCodes = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   rateLimited: 'rate_limited',
+  dailyLimitReached: 'daily_limit_reached',
   upstreamFailed: 'upstream_failed',
   modelLoading: 'model_loading',
   notConfigured: 'not_configured',
@@ -391,6 +492,7 @@ export const chatErrorStatus: Record<ChatErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  daily_limit_reached: 429,
   upstream_failed: 502,
   model_loading: 503,
   not_configured: 503,

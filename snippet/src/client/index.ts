@@ -6,7 +6,15 @@ export {
   parseMailbox,
   specialUseDomainOf,
 } from './address.js';
-export { baseUrlProblem, isLoopbackHost } from './base-url.js';
-export { type ClientOptions, createClient, type SitebeamClient } from './client.js';
+export { type AnswerName, answerProblem } from './answer-check.js';
+export { baseUrlProblem, connectOrigin, isLoopbackHost } from './base-url.js';
+export { readCappedBody } from './capped-body.js';
+export {
+  type ClientOptions,
+  createClient,
+  type RawAnswer,
+  type SitebeamClient,
+} from './client.js';
 export * from './contract.js';
 export { SitebeamApiError } from './errors.js';
+export { visibleControls, visibleJson } from './visible-controls.js';

@@ -18,14 +18,21 @@ export interface ChatConfig {
   settings?: PromptSettings;
   /** Prompts a visitor may send per minute (default 10). */
   rateLimitPerMinute?: number;
+  /**
+   * Messages the whole relay sends to the model per UTC day, all visitors together, counted in
+   * the endpoint's `rateLimitCounter` when it has one (default: no cap).
+   */
+  dailyLimit?: number;
 }
 
-export type ResolvedChatConfig = Required<ChatConfig>;
+export type ResolvedChatConfig = Required<Omit<ChatConfig, 'dailyLimit'>> &
+  Pick<ChatConfig, 'dailyLimit'>;
 
 const envNames = {
   models: 'SITEBEAM_CHAT_MODELS',
   settings: 'SITEBEAM_CHAT_SETTINGS',
   rateLimitPerMinute: 'SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE',
+  dailyLimit: 'SITEBEAM_CHAT_DAILY_LIMIT',
 } as const;
 
 /** The chat settings from environment variables; without SITEBEAM_CHAT_MODELS the chat is off. */
@@ -44,6 +51,8 @@ export function chatConfigFromEnv(env: Record<string, string | undefined>): Chat
   }
   const rateLimitPerMinute = read.wholeNumber('rateLimitPerMinute');
   if (rateLimitPerMinute !== undefined) config.rateLimitPerMinute = rateLimitPerMinute;
+  const dailyLimit = read.wholeNumber('dailyLimit');
+  if (dailyLimit !== undefined) config.dailyLimit = dailyLimit;
   withEnvNames(envNames, () => resolveChatConfig(config));
   return config;
 }
@@ -54,6 +63,12 @@ export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
   if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) {
     throw new RelayConfigError('rateLimitPerMinute', 'must be a whole number of at least 1');
   }
+  if (
+    config.dailyLimit !== undefined &&
+    (!Number.isInteger(config.dailyLimit) || config.dailyLimit < 1)
+  ) {
+    throw new RelayConfigError('dailyLimit', 'must be a whole number of at least 1');
+  }
   for (const model of config.models) {
     if (!/^[\w.-]+$/.test(model)) {
       throw new RelayConfigError('models', `holds "${model}", which is not a model identifier`);
@@ -63,6 +78,7 @@ export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
     models: [...new Set(config.models)],
     settings: checkedSettings(config.settings ?? {}),
     rateLimitPerMinute,
+    ...(config.dailyLimit === undefined ? {} : { dailyLimit: config.dailyLimit }),
   };
 }
 

@@ -31,7 +31,7 @@ export function chatPage({
         `<section aria-labelledby="asked"><h2 id="asked">You</h2><p style="white-space:pre-wrap">${escapeHtml(asked ?? '')}</p></section>`,
         `<section aria-labelledby="answer"><h2 id="answer">Answer (${escapeHtml(outcome.model)})</h2>`,
         ...outcome.response.map((line) => `<p>${escapeHtml(line)}</p>`),
-        outcome.score === undefined ? '' : `<p>Score: ${outcome.score}</p>`,
+        scoreLine(outcome.score),
         '</section>',
       ].join('\n')
     : `<p role="alert">${escapeHtml(outcome.error)}</p>`;
@@ -66,4 +66,9 @@ ${backUrl ? `<p><a href="${escapeHtml(backUrl)}">Back to the site</a></p>` : ''}
 </main>
 </html>
 `;
+}
+
+/** The score written as a number, never as whatever text an instance sent in its place. */
+function scoreLine(score: unknown): string {
+  return typeof score === 'number' && Number.isFinite(score) ? `<p>Score: ${score}</p>` : '';
 }

@@ -21,10 +21,11 @@ import {
   type ResolvedEndpointConfig,
   resolveEndpointConfig,
 } from './config.js';
+import { createDailyBudget } from './daily-budget.js';
 import type { RelayHandler } from './handler.js';
 import { createPageAccess } from './page-access.js';
 import { createRateLimiter } from './rate-limit.js';
-import { commonHeaders, jsonResponse, preflight } from './responses.js';
+import { commonHeaders, jsonResponse, pagePolicy, preflight } from './responses.js';
 import { bodyKind, isRefusal, parseFields, readBody } from './submission.js';
 
 /** The path the `sitebeam-relay` command serves the chat on. */
@@ -51,6 +52,7 @@ const visitorText: Record<ChatErrorCode, string> = {
   payload_too_large: `The message is too large (more than ${chatLimits.bodyMaxBytes / 1024} KiB).`,
   unsupported_media_type: 'The message must be sent as JSON or as a regular form.',
   rate_limited: 'Too many messages were sent. Please wait a minute and try again.',
+  daily_limit_reached: 'The chat is closed for today. Please come back tomorrow.',
   model_loading: 'The model is warming up. Please send the message again in a few seconds.',
   not_configured: 'The chat is not set up yet.',
   upstream_failed: 'The model could not answer right now. Please try again in a moment.',
@@ -60,7 +62,15 @@ const visitorText: Record<ChatErrorCode, string> = {
 export function createChatHandler(config: EndpointConfig, chat: ChatConfig): RelayHandler {
   const settings = resolveEndpointConfig(config);
   const chatSettings = resolveChatConfig(chat);
-  const limiter = createRateLimiter({ limit: chatSettings.rateLimitPerMinute, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    limit: chatSettings.rateLimitPerMinute,
+    windowMs: 60_000,
+    counter: settings.rateLimitCounter,
+    scope: 'chat',
+  });
+  const budget = chatSettings.dailyLimit
+    ? createDailyBudget(chatSettings.dailyLimit, settings.rateLimitCounter)
+    : undefined;
   const client = createClient({
     baseUrl: settings.apiUrl,
     token: settings.apiToken,
@@ -123,7 +133,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
       kind === 'form' ? page(chatErrorStatus[reason.code], prompt, reason) : jsonRefusal(reason);
 
     // Every post counts, refused ones included.
-    const retryAfter = limiter.take(
+    const retryAfter = await limiter.take(
       visitorKey({
         header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
         trustedHops: settings.trustedProxyHops,
@@ -151,6 +161,11 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
       model: typeof fields[chatFields.model] === 'string' ? (fields.model as string) : '',
     };
     if ('code' in prompt) return refuse(prompt, kept);
+    // Only messages that would reach the model spend the owner's day.
+    const closedFor = await budget?.take(Date.now());
+    if (closedFor !== undefined) {
+      return refuse({ ...refusal(chatErrorCodes.dailyLimitReached), retryAfter: closedFor }, kept);
+    }
 
     try {
       const answer = await client.prompt({ ...prompt, settings: chatSettings.settings });
@@ -266,7 +281,7 @@ function htmlHeaders(outcome: ChatAnswer | ChatRefusal): Record<string, string> 
   return {
     ...commonHeaders,
     'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'content-security-policy': `${pagePolicy}; form-action 'self'`,
     ...retryHeader(outcome),
   };
 }

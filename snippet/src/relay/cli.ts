@@ -14,10 +14,17 @@ import {
 } from './config.js';
 import { createRelayHandler, type RelayHandler } from './handler.js';
 import { toNodeListener } from './node.js';
+import { type RateLimitStore, REDIS_URL_ENV, rateLimitStoreFromEnv } from './rate-limit-store.js';
+import {
+  type SocketLimits,
+  serverOptions,
+  socketLimitEnvNames,
+  socketLimitsFromEnv,
+} from './socket-limits.js';
 
 const usage = 'Usage: sitebeam-relay [--port 8788] [--host 127.0.0.1]';
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: process.env.PORT ?? '8788' },
@@ -27,7 +34,7 @@ function main(): void {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE.`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE, SITEBEAM_CHAT_DAILY_LIMIT (messages a UTC day for the whole relay; unset: no cap).\nSockets: ${Object.values(socketLimitEnvNames).join(', ')} (seconds to send the headers, default 10, and the whole request, default 30; connections open at once, default 512).\nRate limits shared by several instances: ${REDIS_URL_ENV} (redis:// or rediss://; unset: counted in memory, per process).`,
     );
     return;
   }
@@ -39,12 +46,17 @@ function main(): void {
   let handler: RelayHandler;
   let serves: string;
   let ownPages: string;
+  let limits: SocketLimits;
+  let store: RateLimitStore | undefined;
   try {
+    limits = socketLimitsFromEnv(process.env);
+    store = await rateLimitStoreFromEnv(process.env, (line) => console.error(line));
+    const rateLimitCounter = store?.counter;
     const chat = chatConfigFromEnv(process.env);
     const chatOnly =
       chat.models.length > 0 && contactEnvNames.every((name) => !process.env[name]?.trim());
-    const contact = chatOnly ? undefined : configFromEnv(process.env);
-    const endpoint = contact ?? endpointConfigFromEnv(process.env);
+    const contact = chatOnly ? undefined : { ...configFromEnv(process.env), rateLimitCounter };
+    const endpoint = contact ?? { ...endpointConfigFromEnv(process.env), rateLimitCounter };
     handler = withChat(
       contact ? createRelayHandler(contact) : notServed,
       createChatHandler(endpoint, chat),
@@ -60,16 +72,21 @@ function main(): void {
     throw error;
   }
 
-  const server = createServer(toNodeListener(handler));
+  const server = createServer(serverOptions(limits), toNodeListener(handler));
+  server.maxConnections = limits.maxConnections;
   server.on('error', (error) => fail(`sitebeam-relay: cannot listen: ${error.message}`));
   server.listen(port, values.host, () => {
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     console.error(
-      `Sitebeam relay listening on http://${host}:${address.port}\nIt serves ${serves}.\n${ownPages}`,
+      `Sitebeam relay listening on http://${host}:${address.port}\nIt serves ${serves}.\n${ownPages}\nIts rate limits count ${store ? `in ${store.description}, shared by every instance using it` : `in memory, for this process alone (${REDIS_URL_ENV} unset)`}.`,
     );
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () =>
+    server.close(async () => {
+      await store?.close();
+      process.exit(0);
+    });
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
@@ -86,4 +103,4 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-main();
+await main();

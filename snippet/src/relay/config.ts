@@ -2,6 +2,8 @@
 import { isBareEmailAddress, specialUseDomainOf } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
+import type { WindowCounter } from './rate-limit.js';
+import { safeLog } from './safe-log.js';
 
 /** What every endpoint of the relay (contact form, chat) needs. */
 export interface EndpointConfig {
@@ -27,8 +29,16 @@ export interface EndpointConfig {
   trustedProxyHops?: number;
   /** Milliseconds before the API call is abandoned (default 10,000). */
   apiTimeoutMs?: number;
-  /** Where the real cause of a failure is written (default `console.error`). */
+  /**
+   * Where the real cause of a failure is written (default `console.error`): one line per event,
+   * control characters made visible, the token as `[token]`.
+   */
   log?: (line: string) => void;
+  /**
+   * Where the rate limits count, shared by every instance of the relay (e.g. Redis, a Durable
+   * Object). Default: memory, each process or serverless isolate counting alone.
+   */
+  rateLimitCounter?: WindowCounter;
   fetch?: typeof fetch;
 }
 
@@ -61,7 +71,7 @@ export interface RelayConfig extends EndpointConfig {
   redirectUrl?: string;
 }
 
-type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl';
+type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl' | 'rateLimitCounter';
 
 export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, OptionalSetting>> &
   Pick<EndpointConfig, OptionalSetting>;
@@ -235,7 +245,8 @@ export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointC
     trustedProxyHops: atLeastOne('trustedProxyHops', config.trustedProxyHops ?? 1),
     clientIpHeader: config.clientIpHeader?.toLowerCase(),
     apiTimeoutMs: atLeastOne('apiTimeoutMs', config.apiTimeoutMs ?? 10_000),
-    log: config.log ?? ((line) => console.error(line)),
+    log: safeLog(config.log ?? ((line) => console.error(line)), config.apiToken),
+    rateLimitCounter: config.rateLimitCounter,
     fetch: config.fetch,
   };
 }

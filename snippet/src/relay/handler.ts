@@ -47,6 +47,8 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
   const limiter = createRateLimiter({
     limit: settings.rateLimit,
     windowMs: settings.rateLimitWindowS * 1000,
+    counter: settings.rateLimitCounter,
+    scope: 'contact',
   });
   const tickets = createTicketIssuer(
     ticketKey(settings.ticketSecret, settings.apiToken),
@@ -68,7 +70,7 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
   return async (request, context = {}) => {
     const retryAfter =
       request.method === 'POST'
-        ? limiter.take(
+        ? await limiter.take(
             visitorKey({
               header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
               trustedHops: settings.trustedProxyHops,

@@ -10,6 +10,13 @@ export {
   RelayConfigError,
   resolveConfig,
 } from './config.js';
+export { type FallbackOptions, withMemoryFallback } from './counter-fallback.js';
+export {
+  type DurableObjectNamespaceLike,
+  durableObjectCounter,
+  SitebeamRateLimit,
+} from './durable-object-counter.js';
 export { createRelayHandler, type RelayContext, type RelayHandler } from './handler.js';
 export { composeEmail, escapeHtml } from './mail.js';
 export { toNodeListener } from './node.js';
+export { createMemoryCounter, type MemoryCounter, type WindowCounter } from './rate-limit.js';

@@ -34,10 +34,10 @@ export const commonHeaders = {
 };
 // Pages of the relay hold no script and cannot be framed. (No form-action: Chrome applies it to
 // the redirect after the post too, and the visitor returns to the site's origin.)
+export const pagePolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 const pageHeaders = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'content-security-policy': pagePolicy,
 };
 
 export function jsonResponse(status: number, body: object, headers: HeadersInit = {}): Response {

@@ -12,6 +12,8 @@ export const fromOptions = (options: TrackerOptions): Config => {
   const result: Config = { api: options.api };
   if (options.website) result.website = options.website;
   if (options.referrerPolicy) result.referrerPolicy = options.referrerPolicy;
+  if (options.keepQuery)
+    result.keepQuery = options.keepQuery === '*' ? '*' : options.keepQuery.join(',');
   if (options.hash) result.hash = '';
   if (options.respectDnt === false) result.respectDnt = 'false';
   if (options.trackAutomation) result.trackAutomation = '';

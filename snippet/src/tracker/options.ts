@@ -10,6 +10,11 @@ export interface TrackerOptions {
   website?: string;
   /** Referrer policy of the request: the page URL reaches the API as `Referer`. Default: `no-referrer-when-downgrade`. */
   referrerPolicy?: ReferrerPolicy;
+  /**
+   * Query parameters the page URL keeps in the visit record, or `'*'` for all; the fragment never.
+   * Default: the five `utm_*` campaign parameters. Unless `'*'`, the pixel fallback reports the origin only.
+   */
+  keepQuery?: string[] | '*';
   /** Count hash changes (`#/route`) as page views. Default: false. */
   hash?: boolean;
   /** Skip visitors who send Do Not Track or Global Privacy Control. Default: true. */
@@ -44,6 +49,8 @@ export interface Config {
   api: string;
   website?: string;
   referrerPolicy?: string;
+  /** Comma-separated parameter names, or `*`. */
+  keepQuery?: string;
   hash?: string;
   respectDnt?: string;
   trackAutomation?: string;

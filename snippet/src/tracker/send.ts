@@ -3,6 +3,7 @@
 // pixel after it could count the view twice; the promise then resolves without a record.
 import { config } from './config.js';
 import { TRACK_EVENT, type Track, type TrackerRecord } from './options.js';
+import { keptQuery, pageUrl } from './page-url.js';
 import { migrateSelfExclusion } from './self-exclusion.js';
 import { skipReason } from './skip.js';
 
@@ -26,8 +27,11 @@ export const track: Track = async (options = {}) => {
       const url = (kind: string) =>
         config.api.replace(/\/$/, '') + TRACKER_PATH + kind + '/' + encodeURIComponent(website);
       if (!window.fetch) {
+        // An image's Referer cannot be chosen: the origin alone, unless the site keeps every
+        // parameter (its pattern then matches any name, `*` included). '' is `anonymous`: no cookies.
         const pixel = new Image();
-        pixel.referrerPolicy = referrerPolicy;
+        pixel.crossOrigin = '';
+        pixel.referrerPolicy = keptQuery().test('*') ? referrerPolicy : 'origin';
         pixel.src = url('img');
         return;
       }
@@ -35,6 +39,7 @@ export const track: Track = async (options = {}) => {
         const response = await fetch(url('json'), {
           keepalive: true,
           credentials: 'omit',
+          referrer: pageUrl(),
           referrerPolicy,
         });
         migrateSelfExclusion();

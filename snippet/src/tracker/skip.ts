@@ -1,5 +1,6 @@
 // Why a view is not sent. Each reason is named after the option that overrides it.
 import { config } from './config.js';
+import { listPattern } from './pattern.js';
 import { selfExcluded } from './self-exclusion.js';
 
 type PrivacyNavigator = Navigator & { globalPrivacyControl?: boolean };
@@ -19,14 +20,4 @@ export const skipReason = (): string | false | undefined =>
     /^(localhost|127[\d.]+|\[::1\]|)$/.test(location.hostname) &&
     'trackLocalhost') ||
   (selfExcluded() && 'sitebeam_ignore') ||
-  // `*` matches any characters, a comma separates patterns, spaces are dropped; every other
-  // non-word character is escaped, which is safe because paths are ASCII (percent-encoded).
-  (config.exclude &&
-    RegExp(
-      `^(${config.exclude
-        .replace(/\W/g, '\\$&')
-        .replace(/\\\*/g, '.*')
-        .replace(/\\,/g, '|')
-        .replace(/\\ /g, '')})$`,
-    ).test(currentPage()) &&
-    'exclude');
+  (config.exclude && listPattern(config.exclude).test(currentPage()) && 'exclude');

@@ -1,175 +1,17 @@
 // The chat protocol's conformance cases (contract/conformance/chat.cases.json) against the
 // relay's /chat handler, with a recording fake of the API behind it.
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/client/index.js';
-import { type ChatConfig, createChatHandler } from '../../src/relay/index.js';
+import { type Case, file, runChatCase, upstreamAnswer } from './chat-conformance.ts';
 
-interface Case {
-  id: string;
-  rule: string;
-  request: {
-    method: string;
-    contentType?: string;
-    headers?: Record<string, string>;
-    body?: unknown;
-    bodyBytes?: number;
-    chunked?: boolean;
-  };
-  config?: Partial<ChatConfig>;
-  upstream?: 'unreachable' | { status: number; headers: Record<string, string>; body: unknown };
-  repeat?: number;
-  repeatRequest?: Case['request'];
-  expect: {
-    status: number;
-    i18n_code?: string;
-    field?: string;
-    headers?: Record<string, string>;
-    contentType?: string;
-    body?: Record<string, unknown>;
-    bodyAbsent?: string[];
-    bodyLacks?: string[];
-    htmlContains?: string[];
-    htmlLacks?: string[];
-    prompt?: Record<string, unknown> | null;
-  };
-}
-
-const file = JSON.parse(
-  readFileSync(new URL('../../../contract/conformance/chat.cases.json', import.meta.url), 'utf8'),
-) as {
-  endpoint: { models: string[]; settings: ChatConfig['settings']; rateLimitCount: number };
-  cases: Case[];
-};
-
-const token = 'chat-conformance-token-4f1c';
-const endpointUrl = 'https://relay.example/chat';
-const origins: Record<string, string> = {
-  $ALLOWED_ORIGIN: 'https://shop.example',
-  $OTHER_ORIGIN: 'https://elsewhere.example',
-  $SELF_ORIGIN: 'https://relay.example',
-};
-const defaultUpstream = {
-  status: 200,
-  headers: {},
-  body: { response: ['an answer'], score: 0.5, status: 'ok' },
-};
-
-/** Replaces the file's placeholders with this endpoint's values. */
-function resolve(value: unknown): unknown {
-  if (typeof value === 'string') {
-    return value.replace(/\$(ALLOWED|OTHER|SELF)_ORIGIN/g, (name) => origins[name] as string);
-  }
-  if (Array.isArray(value)) return value.map(resolve);
-  if (typeof value === 'object' && value !== null) {
-    const repeat = (value as { $repeat?: [string, number] }).$repeat;
-    if (repeat) return repeat[0].repeat(repeat[1]);
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item)]));
-  }
-  return value;
-}
-
-function encodedBody(request: Case['request'], body: unknown): BodyInit | undefined {
-  if (request.bodyBytes !== undefined) {
-    const text = `{"message":"${'x'.repeat(request.bodyBytes - 14)}"}`;
-    if (!request.chunked) return text;
-    const bytes = new TextEncoder().encode(text);
-    return new ReadableStream({
-      start(controller) {
-        for (let offset = 0; offset < bytes.length; offset += 16_384) {
-          controller.enqueue(bytes.slice(offset, offset + 16_384));
-        }
-        controller.close();
-      },
-    });
-  }
-  if (body === undefined || typeof body === 'string') return body;
-  if (request.contentType?.startsWith('application/x-www-form-urlencoded')) {
-    return new URLSearchParams(body as Record<string, string>).toString();
-  }
-  return JSON.stringify(body);
-}
-
-function toRequest(request: Case['request'], body: unknown): Request {
-  const headers = new Headers(resolve(request.headers ?? {}) as Record<string, string>);
-  if (request.contentType) headers.set('content-type', request.contentType);
-  const payload = encodedBody(request, resolve(body));
-  return new Request(endpointUrl, {
-    method: request.method,
-    headers,
-    ...(payload === undefined ? {} : { body: payload, duplex: 'half' }),
-  } as RequestInit);
-}
-
-async function run(testCase: Case) {
-  const prompts: unknown[] = [];
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+/** Answers the prompt as the case says; anything else `{"status":"ok"}`. */
+function fakeApi(testCase: Case) {
+  return async (url: string | URL | Request) => {
     if (!String(url).endsWith(paths.prompt)) return new Response('{"status":"ok"}');
-    prompts.push(JSON.parse(init?.body as string));
-    const upstream = testCase.upstream ?? defaultUpstream;
-    if (upstream === 'unreachable') throw new TypeError('fetch failed');
-    return new Response(JSON.stringify(upstream.body), {
-      status: upstream.status,
-      headers: upstream.headers,
-    });
+    const answer = upstreamAnswer(testCase);
+    if (!answer) throw new TypeError('fetch failed');
+    return answer;
   };
-  const handler = createChatHandler(
-    {
-      apiUrl: 'https://api.example',
-      apiToken: token,
-      allowedOrigins: [origins.$ALLOWED_ORIGIN as string],
-      publicUrl: origins.$SELF_ORIGIN as string,
-      fetch: fetch as typeof globalThis.fetch,
-      log: () => undefined,
-    },
-    {
-      models: file.endpoint.models,
-      settings: file.endpoint.settings,
-      rateLimitPerMinute: file.endpoint.rateLimitCount,
-      ...testCase.config,
-    },
-  );
-  const context = { clientIp: '203.0.113.9' };
-  for (let sent = 0; sent < (testCase.repeat ?? 0); sent++) {
-    const repeated = testCase.repeatRequest ?? testCase.request;
-    await handler(toRequest(repeated, repeated.body), context);
-  }
-  prompts.length = 0;
-  const response = await handler(toRequest(testCase.request, testCase.request.body), context);
-  return { response, text: await response.text(), prompts };
-}
-
-function check(testCase: Case, { response, text, prompts }: Awaited<ReturnType<typeof run>>) {
-  const expected = resolve(testCase.expect) as Case['expect'];
-  expect(response.status).toBe(expected.status);
-  const headerText = JSON.stringify([...response.headers]);
-  expect(`${headerText}\n${text}`).not.toContain(token);
-  if (testCase.request.method !== 'OPTIONS') {
-    expect(response.headers.get('cache-control')).toBe('no-store');
-  }
-  for (const [name, value] of Object.entries(expected.headers ?? {})) {
-    const actual = response.headers.get(name) ?? '';
-    if (value === '$SECONDS') expect(actual).toMatch(/^[1-9]\d*$/);
-    else if (value.startsWith('$CONTAINS:')) expect(actual).toContain(value.slice(10));
-    else expect(actual).toBe(value);
-  }
-  if (expected.contentType) {
-    expect(response.headers.get('content-type')).toContain(expected.contentType);
-  }
-  const isJson = response.headers.get('content-type')?.startsWith('application/json');
-  const answer = isJson ? JSON.parse(text) : undefined;
-  if (expected.i18n_code && isJson) {
-    expect(answer).toMatchObject({ status: 'ko', i18n_code: expected.i18n_code });
-    expect(typeof answer.error).toBe('string');
-    expect(answer.field).toBe(expected.field);
-  }
-  if (expected.body) expect(answer).toMatchObject(expected.body);
-  for (const key of expected.bodyAbsent ?? []) expect(answer).not.toHaveProperty(key);
-  for (const piece of expected.bodyLacks ?? []) expect(text).not.toContain(piece);
-  for (const piece of expected.htmlContains ?? []) expect(text).toContain(piece);
-  for (const piece of expected.htmlLacks ?? []) expect(text).not.toContain(piece);
-  if (expected.prompt === null) expect(prompts).toEqual([]);
-  else if (expected.prompt) expect(prompts).toEqual([expected.prompt]);
 }
 
 let passed = 0;
@@ -186,7 +28,11 @@ describe('chat conformance (relay)', () => {
   it.each(file.cases.map((testCase) => [testCase.id, testCase] as const))(
     '%s',
     async (_id, testCase) => {
-      check(testCase, await run(testCase));
+      await runChatCase(testCase, {
+        apiUrl: 'https://api.example',
+        apiToken: 'chat-conformance-token-4f1c',
+        fetch: fakeApi(testCase) as typeof globalThis.fetch,
+      });
       passed += 1;
     },
   );

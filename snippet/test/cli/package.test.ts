@@ -1,7 +1,15 @@
 // The npm package as a user gets it: `npm pack`, installed into an empty folder, then
 // `npx sitebeam` from there against the real stub, and the script-tag types checked by tsc.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +90,56 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
       },
     );
     expect(sent.stdout).toMatch(/^Sent to dev@example\.com\n$/);
+  });
+
+  it('warns when the profiles file or its folder is open to other users, naming the chmod', async () => {
+    const config = join(folder, 'config');
+    const profiles = join(config, 'sitebeam', 'profiles.json');
+    mkdirSync(join(config, 'sitebeam'), { recursive: true, mode: 0o755 });
+    writeFileSync(
+      profiles,
+      JSON.stringify({ profiles: { default: { url: stub.url, token: 'dev-token' } } }),
+      { mode: 0o644 },
+    );
+    const models = () =>
+      run('npx', ['--no', 'sitebeam', 'models'], {
+        cwd: folder,
+        env: userEnv({ XDG_CONFIG_HOME: config }),
+      });
+    chmodSync(join(config, 'sitebeam'), 0o755);
+    chmodSync(profiles, 0o644);
+    const open = await models();
+    expect(open.stdout.split('\n')).toContain('nltksentiment');
+    expect(open.stderr).toContain(`run chmod 600 ${profiles}`);
+    expect(open.stderr).toContain(`run chmod 700 ${join(config, 'sitebeam')}`);
+    chmodSync(join(config, 'sitebeam'), 0o700);
+    chmodSync(profiles, 0o600);
+    // npx may print warnings of its own: none of the CLI's.
+    expect((await models()).stderr).not.toContain('sitebeam:');
+  });
+
+  it('sends to 127.0.0.1, asking no DNS server, what is addressed to NAME.localhost', async () => {
+    // Loaded before the CLI: records every host name node:dns is asked to look up.
+    const lookups = join(folder, 'lookups.txt');
+    const trap = join(folder, 'dns-trap.mjs');
+    writeFileSync(
+      trap,
+      `import dns from 'node:dns';\nimport { appendFileSync } from 'node:fs';\nconst lookup = dns.lookup;\ndns.lookup = (host, ...rest) => { appendFileSync(${JSON.stringify(lookups)}, host + '\\n'); return lookup(host, ...rest); };\n`,
+    );
+    writeFileSync(lookups, '');
+    const port = new URL(stub.url).port;
+    for (const name of ['localhost', 'evil.localhost']) {
+      const models = await run('npx', ['--no', 'sitebeam', 'models'], {
+        cwd: folder,
+        env: userEnv({
+          SITEBEAM_API_URL: `http://${name}:${port}`,
+          SITEBEAM_API_TOKEN: 'dev-token',
+          NODE_OPTIONS: `--import=${trap}`,
+        }),
+      });
+      expect(models.stdout.split('\n'), name).toContain('nltksentiment');
+    }
+    expect(readFileSync(lookups, 'utf8')).not.toMatch(/localhost/);
   });
 
   it('types the script-tag builds for TypeScript users', async () => {

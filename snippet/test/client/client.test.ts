@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   baseUrlProblem,
+  connectOrigin,
   createClient,
   isLoopbackHost,
   SitebeamApiError,
@@ -89,5 +90,38 @@ describe('the base URL a token may be sent to', () => {
     expect(
       ['example.com', '10.0.0.1', '128.0.0.1', '::2', 'localhost.example'].some(isLoopbackHost),
     ).toBe(false);
+  });
+});
+
+describe('localhost names never go to DNS', () => {
+  it.each([
+    ['http://localhost:8787', 'http://127.0.0.1:8787'],
+    ['http://evil.LOCALHOST:9/', 'http://127.0.0.1:9'],
+    ['http://a.b.localhost', 'http://127.0.0.1'],
+    ['https://app.localhost', 'https://app.localhost'],
+    ['http://127.0.0.2:1', 'http://127.0.0.2:1'],
+    ['https://api.example.com/', 'https://api.example.com'],
+    ['http://localhost.example.test', 'http://localhost.example.test'],
+  ])('%s is reached at %s', (baseUrl, origin) => {
+    expect(connectOrigin(baseUrl)).toBe(origin);
+  });
+
+  it('the client sends to 127.0.0.1 what it is told to send to NAME.localhost', async () => {
+    const url = await listen((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"status":"ok","models":[]}');
+    });
+    const baseUrl = url.replace('127.0.0.1', 'sitebeam-nowhere.localhost');
+    const requested: string[] = [];
+    const client = createClient({
+      baseUrl,
+      token: 't',
+      fetch: (input, init) => {
+        requested.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    expect(await client.listModels()).toEqual({ status: 'ok', models: [] });
+    expect(requested).toEqual([`${url}/v1/ai/models`]);
   });
 });

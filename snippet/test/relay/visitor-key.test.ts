@@ -2,7 +2,7 @@
 // the right, must hold an IP address, IPv6 counts per /64, and the counters stay bounded.
 import { describe, expect, it, vi } from 'vitest';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
-import { createRateLimiter } from '../../src/relay/rate-limit.js';
+import { createMemoryCounter } from '../../src/relay/rate-limit.js';
 
 const site = 'https://shop.example';
 
@@ -120,21 +120,22 @@ describe('IPv6 visitors', () => {
 });
 
 describe('the counters', () => {
-  it('stay bounded: past the maximum the least recently seen visitor is forgotten', () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxVisitors: 3 });
+  it('stay bounded: past the maximum the least recently seen visitor is forgotten', async () => {
+    const counter = createMemoryCounter(3);
     const now = 1_000_000;
-    for (const key of ['a', 'b', 'c']) expect(limiter.take(key, now)).toBeUndefined();
-    expect(limiter.take('a', now)).toBe(60); // a is now the most recent
-    expect(limiter.size()).toBe(3);
-    expect(limiter.take('d', now)).toBeUndefined(); // b, the least recent, goes
-    expect(limiter.size()).toBe(3);
-    expect(limiter.take('b', now)).toBeUndefined();
-    expect(limiter.take('a', now)).toBe(60);
+    for (const key of ['a', 'b', 'c'])
+      expect(await counter.take(key, 1, 60_000, now)).toBeUndefined();
+    expect(await counter.take('a', 1, 60_000, now)).toBe(60_000); // a is now the most recent
+    expect(counter.size()).toBe(3);
+    expect(await counter.take('d', 1, 60_000, now)).toBeUndefined(); // b, the least recent, goes
+    expect(counter.size()).toBe(3);
+    expect(await counter.take('b', 1, 60_000, now)).toBeUndefined();
+    expect(await counter.take('a', 1, 60_000, now)).toBe(60_000);
   });
 
-  it('hold at most the maximum however many visitors come', () => {
-    const limiter = createRateLimiter({ limit: 5, windowMs: 60_000, maxVisitors: 1000 });
-    for (let n = 0; n < 50_000; n += 1) limiter.take(`visitor-${n}`, n);
-    expect(limiter.size()).toBe(1000);
+  it('hold at most the maximum however many visitors come', async () => {
+    const counter = createMemoryCounter(1000);
+    for (let n = 0; n < 50_000; n += 1) await counter.take(`visitor-${n}`, 5, 60_000, n);
+    expect(counter.size()).toBe(1000);
   });
 });

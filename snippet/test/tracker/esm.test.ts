@@ -68,15 +68,21 @@ describe("import { init, track } from 'sitebeam'", () => {
       trackLocalhost: true,
       exclude: ['/admin/*', '/private'],
       referrerPolicy: 'unsafe-url',
+      keepQuery: ['tab'],
       autoPageViews: false,
     });
     await track();
     expect(page.fetch).not.toHaveBeenCalled();
-    history.pushState({}, '', '/shop');
+    history.pushState({}, '', '/shop?tab=2&session=S');
     await track();
     expect(page.fetch.mock.calls[0]).toEqual([
       `${api}/v1/tracker/json/localhost`,
-      { keepalive: true, credentials: 'omit', referrerPolicy: 'unsafe-url' },
+      {
+        keepalive: true,
+        credentials: 'omit',
+        referrer: 'http://localhost:5173/shop?tab=2',
+        referrerPolicy: 'unsafe-url',
+      },
     ]);
   });
 
@@ -86,6 +92,7 @@ describe("import { init, track } from 'sitebeam'", () => {
         api,
         website: 'w',
         referrerPolicy: 'origin',
+        keepQuery: ['ref', 'lang'],
         hash: true,
         respectDnt: false,
         trackAutomation: true,
@@ -97,6 +104,7 @@ describe("import { init, track } from 'sitebeam'", () => {
       api,
       website: 'w',
       referrerPolicy: 'origin',
+      keepQuery: 'ref,lang',
       hash: '',
       respectDnt: 'false',
       trackAutomation: '',

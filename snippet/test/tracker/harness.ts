@@ -45,6 +45,7 @@ export const record = (website: string): TrackerRecord => ({
 export class FakeImage {
   static made: FakeImage[] = [];
   referrerPolicy = '';
+  crossOrigin: string | null = null;
   src = '';
   constructor() {
     FakeImage.made.push(this);

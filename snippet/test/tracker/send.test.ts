@@ -11,7 +11,7 @@ afterEach(resetPage);
 
 describe('the JSON send', () => {
   it('asks {api}/v1/tracker/json/{website} once, keepalive, without credentials, page URL as referrer', async () => {
-    const page = preparePage('https://shop.example/pricing?plan=pro');
+    const page = preparePage('https://shop.example/pricing?utm_source=news&plan=pro#faq');
     await loadTag({ api, website: 'example.com' });
     await settle();
     expect(page.fetch).toHaveBeenCalledTimes(1);
@@ -20,6 +20,7 @@ describe('the JSON send', () => {
     expect(init).toEqual({
       keepalive: true,
       credentials: 'omit',
+      referrer: 'https://shop.example/pricing?utm_source=news',
       referrerPolicy: 'no-referrer-when-downgrade',
     });
     expect(init.method ?? 'GET').toBe('GET');
@@ -90,6 +91,49 @@ describe('the JSON send', () => {
   });
 });
 
+describe('the page URL reported as referrer', () => {
+  const referrerOf = async (url: string, attributes: Record<string, string> = {}) => {
+    const page = preparePage(url);
+    await loadTag({ api, ...attributes });
+    await settle();
+    return (page.fetch.mock.calls[0]?.[1] as RequestInit | undefined)?.referrer;
+  };
+
+  it.each([
+    [
+      'drops a secret and an e-mail',
+      '/account/reset-password?token=SECRET&email=v%40x.example',
+      {},
+      '/account/reset-password',
+    ],
+    [
+      'keeps the five campaign parameters, in order',
+      '/?a=1&utm_source=s&utm_medium=m&utm_campaign=c&utm_term=t&utm_content=n&utm_id=9',
+      {},
+      '/?utm_source=s&utm_medium=m&utm_campaign=c&utm_term=t&utm_content=n',
+    ],
+    ['never the fragment', '/docs?utm_term=x#token=SECRET', {}, '/docs?utm_term=x'],
+    [
+      'keeps the listed parameters only',
+      '/p?ref=home&lang=fr&utm_source=s&token=T',
+      { 'keep-query': 'ref, lang' },
+      '/p?ref=home&lang=fr',
+    ],
+    [
+      'keeps everything but the fragment with *',
+      '/p?token=T&x#y',
+      { 'keep-query': '*' },
+      '/p?token=T&x',
+    ],
+    ['keeps nothing with an empty list', '/p?utm_source=s', { 'keep-query': '' }, '/p'],
+    ['matches names exactly', '/p?reference=1&xref=2&ref', { 'keep-query': 'ref' }, '/p?ref'],
+  ])('%s', async (_label, path, attributes, expected) => {
+    expect(await referrerOf(`https://shop.example${path}`, attributes)).toBe(
+      `https://shop.example${expected}`,
+    );
+  });
+});
+
 describe('no second view: the pixel only where fetch is missing', () => {
   it.each([
     // Without CORS the request reached the server and the browser hides the answer: a pixel would count it twice.
@@ -117,6 +161,15 @@ describe('no second view: the pixel only where fetch is missing', () => {
     await loadTag({ api, website: 'example.com' });
     await settle();
     expect(page.pixels.map((pixel) => pixel.src)).toEqual([`${api}/v1/tracker/img/example.com`]);
+    expect(page.pixels[0]?.referrerPolicy).toBe('origin');
+    expect(page.pixels[0]?.crossOrigin).toBe('');
+  });
+
+  it('sends the page URL by the pixel only when the site keeps every parameter', async () => {
+    const page = preparePage();
+    delete (globalThis as { fetch?: unknown }).fetch;
+    await loadTag({ api, 'keep-query': '*' });
+    await settle();
     expect(page.pixels[0]?.referrerPolicy).toBe('no-referrer-when-downgrade');
   });
 

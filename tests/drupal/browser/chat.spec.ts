@@ -175,12 +175,12 @@ test('the console loads a model with progress and prompts it with settings', asy
 
   await page.getByLabel('Message', { exact: true }).fill('I love this module');
   await page.locator('summary', { hasText: 'Prompt settings' }).click();
-  await page.getByLabel('num_beams').fill('2');
+  await page.getByLabel('num_beans').fill('2');
   await page.getByLabel('do_sample').selectOption('true');
   await page.getByRole('button', { name: 'Send prompt' }).click();
   await expect(page.getByRole('heading', { name: 'Answer of textblobsentiment' })).toBeVisible();
   await expect(page.getByText(/^Score: -?\d/)).toBeVisible();
-  await expect(page.getByLabel('num_beams')).toHaveValue('2');
+  await expect(page.getByLabel('num_beans')).toHaveValue('2');
   await page.context().close();
 });
 

@@ -30,8 +30,9 @@ test('a burst of posts from one visitor gets no more than the allowance through'
       settingsPhp,
       `${original}\n$settings['reverse_proxy'] = TRUE;\n$settings['reverse_proxy_addresses'] = ['127.0.0.1'];\n$config['sitebeam.settings']['contact']['flood_limit'] = ${allowance};\n`,
     );
+    // The PHP the site runs on (browser.sh passes tests/support/php84 for Drupal 11).
     server = spawn(
-      'php',
+      process.env.SITEBEAM_PHP ?? 'php',
       ['-d', 'opcache.revalidate_freq=0', '-S', `127.0.0.1:${port}`, '.ht.router.php'],
       {
         cwd: resolve(dirname(settingsPhp), '..', '..'),

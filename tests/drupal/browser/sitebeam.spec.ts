@@ -22,7 +22,7 @@ const settingsPath = '/admin/config/services/sitebeam';
 
 async function fillContactForm(page: Page, message: string): Promise<void> {
   await page.getByLabel('Your name').fill('Ann Visitor');
-  await page.getByLabel('Your email address').fill('ann@example.test');
+  await page.getByLabel('Your email address').fill('ann@example.com');
   await page.getByLabel('Subject').fill('Prices');
   await page.getByLabel('Message').fill(message);
 }
@@ -48,7 +48,13 @@ test('the settings form says where the token comes from, refuses plain http and 
   await page.getByLabel('Instance base URL').fill(stubUrl);
   await page.getByRole('checkbox', { name: 'Administrator' }).check();
   await page.getByLabel('Send all site mail through the API').check();
-  await page.getByLabel('Recipient').fill('owner@example.test');
+  // The service refuses addresses at special-use domains: said on save, naming the address.
+  await page.getByLabel('Recipient').fill('owner@shop.local');
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.locator('.messages--error')).toContainText(
+    'The Sitebeam API refuses owner@shop.local: .local is a special-use domain',
+  );
+  await page.getByLabel('Recipient').fill('owner@example.com');
   await page.getByRole('button', { name: 'Save configuration' }).click();
   await expect(page.getByText('The configuration options have been saved.').first()).toBeVisible();
   await expect(page.getByLabel('Instance base URL')).toHaveValue(stubUrl);
@@ -64,8 +70,25 @@ test('Test connection and Send test email report what the instance answered', as
   await page.goto(settingsPath);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(
-    page.getByText(`Connected to ${stubUrl}: the token is accepted and email sending is enabled.`),
+    page.getByText(
+      `Email: connected to ${stubUrl}, the token is accepted and email sending is enabled for the account (nothing was sent).`,
+    ),
   ).toBeVisible();
+  await expect(page.getByText(/^AI: \d+ models available for the chat\.$/)).toBeVisible();
+  expect(await stubEmails()).toHaveLength(0);
+
+  // Without the AI API, email still works: said apart, as a warning.
+  await stub('PATCH', '/__stub/accounts/drupal-owner@example.com', { ai_api: false });
+  try {
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.locator('.messages--status')).toContainText('Email: connected to');
+    await expect(page.locator('.messages--warning')).toContainText(
+      `AI: The instance at ${stubUrl} does not offer the AI API to this account (403`,
+    );
+    await expect(page.locator('.messages--error')).toHaveCount(0);
+  } finally {
+    await stub('PATCH', '/__stub/accounts/drupal-owner@example.com', { ai_api: true });
+  }
 
   // The settings.php token goes to the saved address only, never to one just typed.
   const unsaved = stubUrl.replace('127.0.0.1', 'localhost');
@@ -77,19 +100,19 @@ test('Test connection and Send test email report what the instance answered', as
   await page.goto(settingsPath);
 
   await page.getByRole('button', { name: 'Send test email' }).click();
-  await expect(page.getByText('A test email was sent to admin@example.test')).toBeVisible();
+  await expect(page.getByText('A test email was sent to admin@example.com')).toBeVisible();
   const emails = await stubEmails();
   expect(emails).toHaveLength(1);
-  expect(emails[0]?.to).toBe('admin@example.test');
+  expect(emails[0]?.to).toBe('admin@example.com');
   expect(emails[0]?.subject).toContain('Sitebeam test email');
 
-  await stub('PATCH', '/__stub/accounts/drupal-owner@example.test', { email_api: false });
+  await stub('PATCH', '/__stub/accounts/drupal-owner@example.com', { email_api: false });
   try {
     await page.getByRole('button', { name: 'Send test email' }).click();
     await expect(page.getByText('Email sending is not enabled for this account')).toBeVisible();
     await expect(page.getByText('Ask the instance support or administrator')).toBeVisible();
   } finally {
-    await stub('PATCH', '/__stub/accounts/drupal-owner@example.test', { email_api: true });
+    await stub('PATCH', '/__stub/accounts/drupal-owner@example.com', { email_api: true });
   }
 });
 
@@ -188,21 +211,29 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   // The widget refuses posts within 3 s of its start as automated.
   await page.waitForTimeout(3200);
 
+  // An address the service refuses is named beside its field, the text kept, nothing sent.
+  await page.getByLabel('Your email address').fill('ana@shop.local');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByLabel('Your email address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Message')).toHaveValue(message);
+  expect(await stubEmails()).toHaveLength(0);
+  await page.getByLabel('Your email address').fill('ann@example.com');
+
   await stub('PUT', '/__stub/faults', {
     faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
   });
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Not sent: the server had a problem')).toBeVisible();
   await expect(page.getByLabel('Message')).toHaveValue(message);
-  await expect(page.getByLabel('Your email address')).toHaveValue('ann@example.test');
+  await expect(page.getByLabel('Your email address')).toHaveValue('ann@example.com');
   expect(await stubEmails()).toHaveLength(0);
 
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Thank you, your message was sent.')).toBeVisible();
   const emails = await stubEmails();
   expect(emails).toHaveLength(1);
-  expect(emails[0]?.to).toBe('owner@example.test');
-  expect(emails[0]?.replyto).toBe('ann@example.test');
+  expect(emails[0]?.to).toBe('owner@example.com');
+  expect(emails[0]?.replyto).toBe('ann@example.com');
   expect(emails[0]?.subject).toBe('[Sitebeam Test] Prices');
   expect(emails[0]?.content).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;<br>');
   await context.close();
@@ -241,7 +272,7 @@ test('without JavaScript a form sent too fast comes back with the text kept, the
   await expect(page.getByRole('heading', { name: 'Your message was not sent' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Please wait a few seconds');
   await expect(page.getByLabel('Your name')).toHaveValue('Ann Visitor');
-  await expect(page.getByLabel('Your email address')).toHaveValue('ann@example.test');
+  await expect(page.getByLabel('Your email address')).toHaveValue('ann@example.com');
   await expect(page.getByLabel('Subject')).toHaveValue('Prices');
   await expect(page.getByLabel('Message')).toHaveValue('Typed in a hurry.');
   expect(await stubEmails()).toHaveLength(0);
@@ -307,7 +338,7 @@ test("a signed-in visitor's form carries a CSRF token and sends", async ({ brows
   await page.waitForTimeout(3200);
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Thank you, your message was sent.')).toBeVisible();
-  expect((await stubEmails()).map((mail) => mail.to)).toEqual(['owner@example.test']);
+  expect((await stubEmails()).map((mail) => mail.to)).toEqual(['owner@example.com']);
   await page.context().close();
 });
 
@@ -321,8 +352,8 @@ test('site mail (a password reset) goes through the API', async ({ browser }) =>
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(async () => (await stubEmails()).length).toBe(1);
   const [mail] = await stubEmails();
-  expect(mail?.to).toBe('admin@example.test');
-  expect(mail?.from).toBe('site@example.test');
+  expect(mail?.to).toBe('admin@example.com');
+  expect(mail?.from).toBe('site@example.com');
   expect(mail?.subject).toContain('Replacement login information');
   expect(mail?.content).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/user\/reset\/1\//);
   await context.close();

@@ -3,7 +3,17 @@
 import { expect, type Page, request, test } from '@playwright/test';
 import { axeViolations } from '../../support/axe.ts';
 import { startStub } from '../../support/stub-server.ts';
-import { logIn, site, stub, testSite, watchConsole, watchForToken } from './site.ts';
+import {
+  logIn,
+  site,
+  startAndEndWithTheInstalledSite,
+  stub,
+  testSite,
+  watchConsole,
+  watchForToken,
+} from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 const texts = {
   warming: 'The model is warming up, trying again shortly…',
@@ -30,10 +40,6 @@ test.beforeAll(async () => {
     chat_rate_limit: 10,
   });
   chatUrl = await testSite.page('Ask us', '<!-- wp:sitebeam/chat /-->');
-});
-
-test.afterAll(async () => {
-  await testSite.settings({ chat_enabled: false, chat_models: [], chat_settings: {} });
 });
 
 test.beforeEach(async () => {

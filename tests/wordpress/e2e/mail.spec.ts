@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { eventually, logIn, site, stub, testSite } from './site.ts';
+import {
+  eventually,
+  logIn,
+  site,
+  startAndEndWithTheInstalledSite,
+  stub,
+  testSite,
+} from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 test.beforeEach(async () => {
   await stub.reset();
@@ -22,13 +31,13 @@ test('a password-reset mail reaches the user through the API', async ({ page }) 
 
 test('a mail with Cc, Bcc and two attachments reaches every recipient, Bcc undisclosed', async () => {
   const result = await testSite.sendMail({
-    to: ['Ann <ann@example.test>', 'bob@example.test'],
+    to: ['Ann <ann@example.com>', 'bob@example.com'],
     subject: 'Minutes',
     message: 'See the <attached> files.',
     headers: [
-      'Cc: Carol <carol@example.test>',
-      'Bcc: secret@example.test',
-      'From: Office <office@example.test>',
+      'Cc: Carol <carol@example.com>',
+      'Bcc: secret@example.com',
+      'From: Office <office@example.com>',
     ],
     attachments: [
       ['notes.txt', 'meeting notes'],
@@ -38,18 +47,18 @@ test('a mail with Cc, Bcc and two attachments reaches every recipient, Bcc undis
   expect(result.sent).toBe(true);
   const messages = await stub.messages();
   expect(messages.map((message) => message.to).sort()).toEqual([
-    'ann@example.test',
-    'bob@example.test',
-    'carol@example.test',
-    'secret@example.test',
+    'ann@example.com',
+    'bob@example.com',
+    'carol@example.com',
+    'secret@example.com',
   ]);
   for (const message of messages) {
     expect(message.subject).toBe('Minutes');
     expect(message.content).toBe('See the &lt;attached&gt; files.');
-    expect(message.from).toBe('office@example.test');
+    expect(message.from).toBe('office@example.com');
     expect(message.from_name).toBe('Office');
     expect(message.bcc).toBeUndefined();
-    if (message.to !== 'secret@example.test')
+    if (message.to !== 'secret@example.com')
       expect(JSON.stringify(message)).not.toContain('secret@');
     expect(message.attachment?.file_name).toBe('attachments.zip');
     expect(message.attachment?.mime_type).toBe('application/zip');
@@ -65,19 +74,19 @@ test('an API fault fires wp_mail_failed, or hands the mail to WordPress when the
 }) => {
   await stub.failEmail(500);
   const failed = await testSite.sendMail({
-    to: 'ann@example.test',
+    to: 'ann@example.com',
     subject: 'Fault one',
     message: 'x',
   });
   expect(failed.sent).toBe(false);
   const state = await testSite.state();
-  expect(state.wp_mail_failed?.[0]?.data.failed_recipients).toEqual(['ann@example.test']);
+  expect(state.wp_mail_failed?.[0]?.data.failed_recipients).toEqual(['ann@example.com']);
   expect(state.phpmailer).toBeUndefined();
 
   await testSite.resetState();
   await testSite.settings({ fallback: true });
-  await testSite.sendMail({ to: 'ann@example.test', subject: 'Fault two', message: 'x' });
-  expect((await testSite.state()).phpmailer).toEqual([['ann@example.test']]);
+  await testSite.sendMail({ to: 'ann@example.com', subject: 'Fault two', message: 'x' });
+  expect((await testSite.state()).phpmailer).toEqual([['ann@example.com']]);
   expect(await stub.messages()).toEqual([]);
 
   await logIn(page);

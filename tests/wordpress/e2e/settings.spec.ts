@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { eventually, logIn, site, stub, watchForToken } from './site.ts';
+import {
+  eventually,
+  logIn,
+  site,
+  startAndEndWithTheInstalledSite,
+  stub,
+  watchForToken,
+} from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 const settingsPage = '/wp-admin/options-general.php?page=sitebeam';
 

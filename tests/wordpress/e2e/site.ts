@@ -1,5 +1,5 @@
 // The WordPress and stub started by tests/wordpress/run.sh, and helpers to drive and inspect them.
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -13,8 +13,8 @@ export const site = {
   admin: required('SITEBEAM_WP_ADMIN_USER'),
   adminPassword: required('SITEBEAM_WP_ADMIN_PASSWORD'),
   token: required('SITEBEAM_API_TOKEN_FOR_TESTS'),
-  adminEmail: 'admin@example.test',
-  contactRecipient: 'owner@example.test',
+  adminEmail: 'admin@example.com',
+  contactRecipient: 'owner@example.com',
   website: 'wp-test.example',
   /** The WordPress release under test, e.g. "6.9.1". */
   version: required('SITEBEAM_WP_VERSION'),
@@ -130,13 +130,47 @@ export const testSite = {
   translate: (translations: Record<string, string>) =>
     call('PUT', `${site.url}/wp-json/sitebeam-test/v1/translations`, translations),
   resetRateLimits: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/rate-limits`),
+  /** Back to the site as installed: its settings, no faked translation, service or state, no added post or page. */
+  reset: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/site`),
 };
+
+/**
+ * Called at the top of every spec: it starts from the site as installed and the stub's empty mailbox, and leaves
+ * them so, whatever another spec did or left behind when it failed.
+ */
+export function startAndEndWithTheInstalledSite(): void {
+  const reset = async () => {
+    await testSite.reset();
+    await stub.reset();
+  };
+  test.beforeAll(reset);
+  test.afterAll(reset);
+}
 
 export async function logIn(page: Page, user = site.admin, password = site.adminPassword) {
   await page.goto('/wp-login.php');
+  // The login page focuses and selects the user field 200 ms after its script runs. Under load that timer
+  // fired in the middle of filling the password, which then went into the user field: the login failed
+  // and the test waited its whole timeout for /wp-admin/ (the first run on a fresh machine). Fill after it.
+  await expect(page.locator('#user_login')).toBeFocused();
   await page.fill('#user_login', user);
   await page.fill('#user_pass', password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/wp-login.php' &&
+        response.request().method() === 'POST',
+    ),
+    page.click('#wp-submit'),
+  ]);
+  if (answer.status() !== 302) {
+    const error = await page.locator('#login_error').textContent();
+    throw new Error(`logging in as ${user} failed (${answer.status()}): ${error?.trim()}`);
+  }
+  // Logged in once the cookie is set; the tests go on to their own page, not the dashboard's assets.
+  await page.waitForURL((url) => url.pathname.startsWith('/wp-admin/'), {
+    waitUntil: 'domcontentloaded',
+  });
 }
 
 /** Polls until `read` returns a value `done` accepts, or fails with the last value seen. */

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { logIn, site, watchForToken } from './site.ts';
+import { logIn, site, startAndEndWithTheInstalledSite, watchForToken } from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 test('the API token is in no front-end or admin page', async ({ page, browser }) => {
   const visitor = await browser.newContext({ baseURL: site.url });

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { eventually, logIn, site, stub } from './site.ts';
+import { eventually, logIn, site, startAndEndWithTheInstalledSite, stub } from './site.ts';
+
+startAndEndWithTheInstalledSite();
 
 test.beforeEach(async () => {
   await stub.reset();

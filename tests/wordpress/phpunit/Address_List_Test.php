@@ -11,19 +11,19 @@ use Sitebeam\Mail\Address_List;
 final class Address_List_Test extends TestCase {
 
 	public function test_comma_list_with_quoted_names_holding_commas() {
-		$parsed = Address_List::parse( '"Doe, Jane" <jane@example.test>, bob@example.test ,Carl <carl@example.test>' );
+		$parsed = Address_List::parse( '"Doe, Jane" <jane@example.com>, bob@example.com ,Carl <carl@example.com>' );
 		$this->assertSame(
 			array(
 				array(
-					'address' => 'jane@example.test',
+					'address' => 'jane@example.com',
 					'name'    => 'Doe, Jane',
 				),
 				array(
-					'address' => 'bob@example.test',
+					'address' => 'bob@example.com',
 					'name'    => '',
 				),
 				array(
-					'address' => 'carl@example.test',
+					'address' => 'carl@example.com',
 					'name'    => 'Carl',
 				),
 			),
@@ -32,19 +32,19 @@ final class Address_List_Test extends TestCase {
 	}
 
 	public function test_array_of_lists_and_empty_entries() {
-		$parsed = Address_List::parse( array( 'a@example.test, ', 'B <b@example.test>', '' ) );
-		$this->assertSame( array( 'a@example.test', 'b@example.test' ), array_column( $parsed, 'address' ) );
+		$parsed = Address_List::parse( array( 'a@example.com, ', 'B <b@example.com>', '' ) );
+		$this->assertSame( array( 'a@example.com', 'b@example.com' ), array_column( $parsed, 'address' ) );
 	}
 
 	public function test_invalid_address_is_an_error_naming_it() {
-		$parsed = Address_List::parse( 'ok@example.test, not-an-address' );
+		$parsed = Address_List::parse( 'ok@example.com, not-an-address' );
 		$this->assertWPError( $parsed );
 		$this->assertStringContainsString( 'not-an-address', $parsed->get_error_message() );
 	}
 
 	public function test_line_break_injection_is_refused() {
-		$this->assertWPError( Address_List::parse_one( "victim@example.test\r\nBcc: spam@example.test" ) );
-		$this->assertWPError( Address_List::parse_one( "Name\r\nBcc: x@example.test <a@example.test>" ) );
+		$this->assertWPError( Address_List::parse_one( "victim@example.com\r\nBcc: spam@example.com" ) );
+		$this->assertWPError( Address_List::parse_one( "Name\r\nBcc: x@example.com <a@example.com>" ) );
 	}
 
 	/**

@@ -37,25 +37,25 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 	public function test_every_to_cc_and_bcc_recipient_gets_a_copy_addressed_to_them_alone() {
 		$files = array( $this->file( 'one.txt', 'first file' ), $this->file( 'two.txt', 'second file' ) );
 		$sent  = wp_mail(
-			array( 'Ann <ann@example.test>', 'bob@example.test' ),
+			array( 'Ann <ann@example.com>', 'bob@example.com' ),
 			'Quarterly report',
 			"Numbers\nattached",
-			array( 'Cc: carol@example.test', 'Bcc: secret@example.test', 'Reply-To: desk@example.test' ),
+			array( 'Cc: carol@example.com', 'Bcc: secret@example.com', 'Reply-To: desk@example.com' ),
 			$files
 		);
 		array_map( 'wp_delete_file', $files );
 
 		$this->assertTrue( $sent );
 		$messages = Stub::messages();
-		$this->assertSame( array( 'ann@example.test', 'bob@example.test', 'carol@example.test', 'secret@example.test' ), array_column( $messages, 'to' ) );
+		$this->assertSame( array( 'ann@example.com', 'bob@example.com', 'carol@example.com', 'secret@example.com' ), array_column( $messages, 'to' ) );
 		foreach ( $messages as $message ) {
 			$this->assertSame( 'Quarterly report', $message['subject'] );
 			$this->assertSame( "Numbers<br>\nattached", $message['content'] );
-			$this->assertSame( 'desk@example.test', $message['replyto'] );
+			$this->assertSame( 'desk@example.com', $message['replyto'] );
 			$this->assertSame( 'attachments.zip', $message['attachment']['file_name'] );
 			$this->assertArrayNotHasKey( 'bcc', $message );
-			if ( 'secret@example.test' !== $message['to'] ) {
-				$this->assertStringNotContainsString( 'secret@example.test', (string) wp_json_encode( $message ) );
+			if ( 'secret@example.com' !== $message['to'] ) {
+				$this->assertStringNotContainsString( 'secret@example.com', (string) wp_json_encode( $message ) );
 			}
 		}
 		$this->assertSame( Send_Log::SENT, Send_Log::entries()[0]['result'] );
@@ -66,17 +66,17 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 		$this->assertTrue( retrieve_password( getenv( 'SITEBEAM_WP_ADMIN_USER' ) ) );
 		$messages = Stub::messages();
 		$this->assertCount( 1, $messages );
-		$this->assertSame( 'admin@example.test', $messages[0]['to'] );
+		$this->assertSame( 'admin@example.com', $messages[0]['to'] );
 		$this->assertStringContainsString( 'action=rp', $messages[0]['content'] );
 	}
 
 	public function test_api_failure_without_fallback_fires_wp_mail_failed() {
 		$this->set_settings( array( 'fallback' => false ) );
 		Stub::fail_email( 500 );
-		$this->assertFalse( wp_mail( 'ann@example.test', 'Hello', 'Body' ) );
+		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello', 'Body' ) );
 		$this->assertCount( 1, $this->failures );
 		$this->assertSame( 'wp_mail_failed', $this->failures[0]->get_error_code() );
-		$this->assertSame( array( 'ann@example.test' ), $this->failures[0]->get_error_data()['failed_recipients'] );
+		$this->assertSame( array( 'ann@example.com' ), $this->failures[0]->get_error_data()['failed_recipients'] );
 		$this->assertSame( array(), $this->wordpress_mailer );
 		$this->assertSame( Send_Log::FAILED, Send_Log::entries()[0]['result'] );
 	}
@@ -84,37 +84,37 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 	public function test_api_failure_with_fallback_hands_the_mail_to_wordpress() {
 		$this->set_settings( array( 'fallback' => true ) );
 		Stub::fail_email( 503 );
-		wp_mail( array( 'ann@example.test', 'bob@example.test' ), 'Hello', 'Body' );
-		$this->assertSame( array( array( 'ann@example.test', 'bob@example.test' ) ), $this->wordpress_mailer );
+		wp_mail( array( 'ann@example.com', 'bob@example.com' ), 'Hello', 'Body' );
+		$this->assertSame( array( array( 'ann@example.com', 'bob@example.com' ) ), $this->wordpress_mailer );
 		$this->assertSame( Send_Log::FALLEN_BACK, Send_Log::entries()[0]['result'] );
 	}
 
 	public function test_partial_failure_falls_back_for_the_missing_recipient_only() {
 		$this->set_settings( array( 'fallback' => true ) );
 		Stub::fail_email( 500, 1 );
-		wp_mail( 'ann@example.test', 'Hello', 'Body', array( 'Bcc: secret@example.test' ) );
-		$this->assertSame( array( 'secret@example.test' ), array_column( Stub::messages(), 'to' ) );
-		$this->assertSame( array( array( 'ann@example.test' ) ), $this->wordpress_mailer );
+		wp_mail( 'ann@example.com', 'Hello', 'Body', array( 'Bcc: secret@example.com' ) );
+		$this->assertSame( array( 'secret@example.com' ), array_column( Stub::messages(), 'to' ) );
+		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );
 	}
 
 	public function test_wrong_token_is_reported_in_words() {
 		$this->set_settings( array( 'fallback' => false ) );
 		update_option( Settings::TOKEN_OPTION, 'wrong-token', false );
-		$this->assertFalse( wp_mail( 'ann@example.test', 'Hello', 'Body' ) );
+		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello', 'Body' ) );
 		$this->assertStringContainsString( 'the token is wrong', $this->failures[0]->get_error_message() );
 		$this->assertStringContainsString( 'the token is wrong', Send_Log::entries()[0]['detail'] );
 	}
 
 	public function test_routing_off_leaves_mail_to_wordpress() {
 		$this->set_settings( array( 'route_mail' => false ) );
-		wp_mail( 'ann@example.test', 'Hello', 'Body' );
+		wp_mail( 'ann@example.com', 'Hello', 'Body' );
 		$this->assertSame( array(), Stub::messages() );
-		$this->assertSame( array( array( 'ann@example.test' ) ), $this->wordpress_mailer );
+		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );
 	}
 
 	public function test_log_keeps_the_last_fifty_without_bodies() {
 		for ( $i = 1; $i <= 52; $i++ ) {
-			Send_Log::record( array( "r$i@example.test" ), "Subject $i", Send_Log::SENT );
+			Send_Log::record( array( "r$i@example.com" ), "Subject $i", Send_Log::SENT );
 		}
 		$entries = Send_Log::entries();
 		$this->assertCount( 50, $entries );

@@ -21,7 +21,8 @@ final class Chat_Route_Test extends Plugin_Test_Case {
 
 	protected function setUp(): void {
 		parent::setUp();
-		$_SERVER['REMOTE_ADDR'] = '198.51.100.' . wp_rand( 1, 254 );
+		// A fresh visitor per test, from 2^32 addresses: 254 let two tests within a minute share a rate-limit counter.
+		$_SERVER['REMOTE_ADDR'] = sprintf( '2001:db8::%x:%x', wp_rand( 0, 0xffff ), wp_rand( 0, 0xffff ) );
 		$this->set_settings(
 			array(
 				'chat_enabled'  => true,

@@ -46,7 +46,7 @@ final class Chat_Settings_Test extends Plugin_Test_Case {
 					'early_stopping' => '',
 					'top_k'          => '2.5',
 					'top_p'          => '0',
-					'num_beams'      => 'many',
+					'num_beans'      => 'many',
 					'made_up'        => '3',
 				),
 			)
@@ -61,9 +61,24 @@ final class Chat_Settings_Test extends Plugin_Test_Case {
 			$clean['chat_settings']
 		);
 		$errors = get_settings_errors( Settings::OPTION );
-		$this->assertSame( array( 'sitebeam_chat_settings_num_beams', 'sitebeam_chat_settings_top_k', 'sitebeam_chat_settings_top_p' ), array_column( $errors, 'code' ) );
-		$this->assertStringContainsString( 'The prompt setting num_beams must be a whole number of at least 1.', $errors[0]['message'] );
+		$this->assertSame( array( 'sitebeam_chat_settings_num_beans', 'sitebeam_chat_settings_top_k', 'sitebeam_chat_settings_top_p' ), array_column( $errors, 'code' ) );
+		$this->assertStringContainsString( 'The prompt setting num_beans must be a whole number of at least 1.', $errors[0]['message'] );
 		$this->assertStringContainsString( 'The prompt setting top_p must be a number greater than 0.', $errors[2]['message'] );
+	}
+
+	public function test_the_service_spells_num_beans_and_num_beams_is_read_as_its_alias() {
+		$this->assertSame( array( 'num_beans' => 3 ), $this->sanitize( array( 'chat_settings' => array( 'num_beams' => '3' ) ) )['chat_settings'] );
+		$this->assertSame( array( 'num_beans' => 4 ), $this->sanitize( array( 'chat_settings' => array( 'num_beams' => '3', 'num_beans' => '4' ) ) )['chat_settings'] );
+		$this->sanitize( array( 'chat_settings' => array( 'num_beams' => 'many' ) ) );
+		$this->assertStringContainsString( 'The prompt setting num_beans must be a whole number', get_settings_errors( Settings::OPTION )[0]['message'] );
+	}
+
+	public function test_prompt_settings_saved_as_num_beams_are_sent_as_num_beans() {
+		$this->set_settings( array( 'chat_settings' => array( 'num_beams' => 2, 'top_k' => 5 ) ) );
+		$this->assertEquals( array( 'num_beans' => 2, 'top_k' => 5 ), Chat_Config::prompt_settings() );
+		$this->assertEquals( array( 'num_beans' => 2, 'top_k' => 5 ), Settings::get()['chat_settings'] );
+		$saved = $this->sanitize( array( 'chat_settings' => array( 'num_beans' => 'many' ) ) )['chat_settings'];
+		$this->assertSame( array( 'num_beans' => 2 ), $saved, 'a refused value keeps the one saved under the old name' );
 	}
 
 	public function test_the_rate_limit_is_a_whole_number_from_1_to_1000() {

@@ -28,7 +28,7 @@ final class Contact_Form_Test extends Plugin_Test_Case {
 			$this->assertMatchesRegularExpression( '/name="homepage"[^>]*tabindex="-1"[^>]*autocomplete="off"/', $html );
 			$this->assertStringContainsString( '>Go</button>', $html );
 			$this->assertStringNotContainsString( getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ), $html );
-			$this->assertStringNotContainsString( 'owner@example.test', $html, 'the recipient is never in the page' );
+			$this->assertStringNotContainsString( 'owner@example.com', $html, 'the recipient is never in the page' );
 		}
 		$this->assertTrue( wp_script_is( 'sitebeam-form', 'enqueued' ) );
 	}

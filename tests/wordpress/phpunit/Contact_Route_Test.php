@@ -1,19 +1,25 @@
 <?php
 /**
- * The contact protocol (snippet/src/form/PROTOCOL.md) on the REST route, sending to the real stub.
+ * The contact protocol (snippet/src/form/PROTOCOL.md) on the REST route, sending to the real stub (and to the real
+ * service's answers, faked, where they differ).
  *
  * @package Sitebeam\Tests
  */
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use Sitebeam\Contact\Form_Nonce;
 use Sitebeam\Contact\Ticket;
 use Sitebeam\Contract;
+use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 use WP_REST_Request;
 
 final class Contact_Route_Test extends Plugin_Test_Case {
+
+	/** @var Fake_Service|null The real service's answers, for the tests that need them instead of the stub's. */
+	private $service;
 
 	protected function setUp(): void {
 		parent::setUp();
@@ -22,6 +28,9 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	}
 
 	protected function tearDown(): void {
+		if ( $this->service ) {
+			$this->service->stop();
+		}
 		remove_all_filters( 'sitebeam_contact_rate_limit' );
 		$_SERVER['REMOTE_ADDR'] = '127.0.0.1';
 		parent::tearDown();
@@ -39,12 +48,12 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		);
 		$messages = Stub::messages();
 		$this->assertCount( 1, $messages );
-		$this->assertSame( 'owner@example.test', $messages[0]['to'] );
-		$this->assertSame( 'visitor@example.test', $messages[0]['replyto'] );
+		$this->assertSame( 'owner@example.com', $messages[0]['to'] );
+		$this->assertSame( 'visitor@example.com', $messages[0]['replyto'] );
 		$this->assertSame( '[Sitebeam test site] Question', $messages[0]['subject'] );
 		$this->assertStringContainsString( 'Hi &lt;script&gt;alert(1)&lt;/script&gt;<br>', $messages[0]['content'] );
 		$this->assertStringNotContainsString( '<script>', $messages[0]['content'] );
-		$this->assertStringContainsString( 'visitor@example.test', $messages[0]['content'], 'the address is in the body too' );
+		$this->assertStringContainsString( 'visitor@example.com', $messages[0]['content'], 'the address is in the body too' );
 	}
 
 	/**
@@ -53,6 +62,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	 * @param array<string, mixed>  $fields Changed fields.
 	 * @param string                $field  The field named in the error.
 	 */
+	#[DataProvider( 'invalid_fields' )]
 	public function test_a_field_breaking_its_rule_is_named( array $fields, $field ) {
 		$response = $this->post_json( $fields );
 		$this->assertSame( 400, $response->get_status() );
@@ -65,13 +75,13 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	/**
 	 * @return array<string, array{0: array<string, string|null>, 1: string}>
 	 */
-	public function invalid_fields() {
+	public static function invalid_fields() {
 		return array(
 			'missing name'        => array( array( 'name' => null ), 'name' ),
-			'name with a newline' => array( array( 'name' => "Eve\r\nBcc: x@example.test" ), 'name' ),
+			'name with a newline' => array( array( 'name' => "Eve\r\nBcc: x@example.com" ), 'name' ),
 			'name too long'       => array( array( 'name' => str_repeat( 'n', 201 ) ), 'name' ),
-			'email list'          => array( array( 'email' => 'a@example.test, b@example.test' ), 'email' ),
-			'email display name'  => array( array( 'email' => 'Eve <eve@example.test>' ), 'email' ),
+			'email list'          => array( array( 'email' => 'a@example.com, b@example.com' ), 'email' ),
+			'email display name'  => array( array( 'email' => 'Eve <eve@example.com>' ), 'email' ),
 			'subject too long'    => array( array( 'subject' => str_repeat( 's', 201 ) ), 'subject' ),
 			'empty message'       => array( array( 'message' => '   ' ), 'message' ),
 			'message too long'    => array( array( 'message' => str_repeat( 'm', 10001 ) ), 'message' ),
@@ -85,8 +95,17 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 			'non-ASCII local'     => array( array( 'email' => 'josé@example.com' ), 'email' ),
 			'one-letter TLD'      => array( array( 'email' => 'a@b.c' ), 'email' ),
 			'not a dot-atom'      => array( array( 'email' => 'a..b@example.com' ), 'email' ),
+			'special-use domain'  => array( array( 'email' => 'ana@shop.local' ), 'email' ),
 			'name not a string'   => array( array( 'name' => 42 ), 'name' ),
 		);
+	}
+
+	public function test_a_visitor_address_the_service_would_refuse_is_refused_at_once_asking_for_another() {
+		$response = $this->post_json( array( 'email' => 'ana@shop.test' ) );
+		$this->assertSame( 400, $response->get_status() );
+		$this->assertSame( 'email', $response->get_data()['field'] );
+		$this->assertStringContainsString( 'please use another address', $response->get_data()['error'] );
+		$this->assertSame( array(), Stub::messages() );
 	}
 
 	public function test_invalid_utf8_is_refused_naming_the_field_never_emptied() {
@@ -170,7 +189,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		Stub::fail_email( 500 );
 		$response = $this->post_json( array() );
 		$this->assert_refused( $response, 502, 'upstream_failed' );
-		$this->assertStringNotContainsString( 'owner@example.test', (string) wp_json_encode( $response->get_data() ) );
+		$this->assertStringNotContainsString( 'owner@example.com', (string) wp_json_encode( $response->get_data() ) );
 
 		Stub::reset();
 		update_option( Settings::TOKEN_OPTION, 'wrong-token', false );
@@ -197,6 +216,29 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		$refused = rest_get_server()->dispatch( new WP_REST_Request( 'PUT', '/sitebeam/v1/contact' ) );
 		$this->assert_refused( $refused, 405, 'method_not_allowed' );
 		$this->assertSame( 'GET, POST, OPTIONS', $refused->get_headers()['Allow'] );
+	}
+
+	public function test_the_contact_route_names_the_field_the_service_refused_and_keeps_retry_for_its_failures() {
+		$this->set_settings( array( 'api_url' => 'https://api.example.com' ) );
+		$this->service = new Fake_Service();
+		$this->service->answer( Contract::PATH_EMAIL, 422, Fake_Service::INVALID_REPLYTO );
+		$response = $this->post_json( array() );
+		$this->assertSame( 400, $response->get_status() );
+		$this->assertSame( Contract::CONTACT_ERROR_INVALID_FIELD, $response->get_data()['i18n_code'] );
+		$this->assertSame( Contract::CONTACT_FIELD_EMAIL, $response->get_data()['field'] );
+		$this->assertStringContainsString( 'value is not a valid email address', $response->get_data()['error'] );
+		$this->assertSame( Send_Log::FAILED, Send_Log::entries()[0]['result'] );
+
+		$this->service->answer( Contract::PATH_EMAIL, 422, Fake_Service::INVALID_TO );
+		$this->assertSame( Contract::CONTACT_ERROR_NOT_CONFIGURED, $this->post_json( array() )->get_data()['i18n_code'], 'the recipient is the owner’s setting' );
+
+		$this->service->answer( Contract::PATH_EMAIL, 500, Fake_Service::INTERNAL_ERROR );
+		$response = $this->post_json( array() );
+		$this->assertSame( 502, $response->get_status() );
+		$this->assertSame( Contract::CONTACT_ERROR_UPSTREAM_FAILED, $response->get_data()['i18n_code'] );
+
+		$this->service->answer( Contract::PATH_EMAIL, 200, Fake_Service::EMAIL_SENT );
+		$this->assertSame( 200, $this->post_json( array() )->get_status() );
 	}
 
 	/**
@@ -241,7 +283,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		$fields = array_merge(
 			array(
 				'name'            => 'Visitor',
-				'email'           => 'visitor@example.test',
+				'email'           => 'visitor@example.com',
 				'subject'         => 'Question',
 				'message'         => 'Hello',
 				'homepage'        => '',

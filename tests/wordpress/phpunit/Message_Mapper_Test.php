@@ -39,27 +39,27 @@ final class Message_Mapper_Test extends Plugin_Test_Case {
 	public function test_every_recipient_once_in_to_cc_bcc_order() {
 		$mail = $this->map(
 			array(
-				'to'      => array( 'One <one@example.test>, two@example.test', 'ONE@example.test' ),
-				'headers' => array( 'Cc: cc@example.test', 'Bcc: hidden@example.test, two@example.test' ),
+				'to'      => array( 'One <one@example.com>, two@example.com', 'ONE@example.com' ),
+				'headers' => array( 'Cc: cc@example.com', 'Bcc: hidden@example.com, two@example.com' ),
 			)
 		);
-		$this->assertSame( array( 'one@example.test', 'two@example.test', 'cc@example.test', 'hidden@example.test' ), $mail->recipients );
-		$message = $mail->message_for( 'hidden@example.test' );
-		$this->assertSame( 'hidden@example.test', $message['to'] );
+		$this->assertSame( array( 'one@example.com', 'two@example.com', 'cc@example.com', 'hidden@example.com' ), $mail->recipients );
+		$message = $mail->message_for( 'hidden@example.com' );
+		$this->assertSame( 'hidden@example.com', $message['to'] );
 		$this->assertArrayNotHasKey( 'bcc', $message );
 		$this->assertArrayNotHasKey( 'cc', $message );
 	}
 
 	public function test_from_header_then_wordpress_filters() {
-		$mail = $this->map( array( 'headers' => "From: Shop <shop@example.test>\nReply-To: Help <help@example.test>, other@example.test" ) );
-		$this->assertSame( 'shop@example.test', $mail->fields['from'] );
+		$mail = $this->map( array( 'headers' => "From: Shop <shop@example.com>\nReply-To: Help <help@example.com>, other@example.com" ) );
+		$this->assertSame( 'shop@example.com', $mail->fields['from'] );
 		$this->assertSame( 'Shop', $mail->fields['from_name'] );
-		$this->assertSame( 'help@example.test', $mail->fields['replyto'] );
+		$this->assertSame( 'help@example.com', $mail->fields['replyto'] );
 
 		add_filter(
 			'wp_mail_from',
 			static function () {
-				return 'filtered@example.test';
+				return 'filtered@example.com';
 			}
 		);
 		add_filter(
@@ -69,7 +69,7 @@ final class Message_Mapper_Test extends Plugin_Test_Case {
 			}
 		);
 		$mail = $this->map( array() );
-		$this->assertSame( 'filtered@example.test', $mail->fields['from'] );
+		$this->assertSame( 'filtered@example.com', $mail->fields['from'] );
 		$this->assertSame( 'Filtered', $mail->fields['from_name'] );
 	}
 
@@ -107,7 +107,7 @@ final class Message_Mapper_Test extends Plugin_Test_Case {
 		$path   = $this->file( 'big.bin', str_repeat( 'x', 10 * 1048576 + 1 ) );
 		$result = Message_Mapper::map(
 			array(
-				'to'          => 'a@example.test',
+				'to'          => 'a@example.com',
 				'attachments' => array( $path ),
 			)
 		);
@@ -138,7 +138,7 @@ final class Message_Mapper_Test extends Plugin_Test_Case {
 	}
 
 	public function test_missing_attachment_is_an_error() {
-		$result = Message_Mapper::map( array( 'to' => 'a@example.test', 'attachments' => array( '/nonexistent/file.txt' ) ) );
+		$result = Message_Mapper::map( array( 'to' => 'a@example.com', 'attachments' => array( '/nonexistent/file.txt' ) ) );
 		$this->assertInstanceOf( \WP_Error::class, $result );
 		$this->assertStringContainsString( '/nonexistent/file.txt', $result->get_error_message() );
 	}
@@ -153,7 +153,7 @@ final class Message_Mapper_Test extends Plugin_Test_Case {
 	private function map( array $atts ) {
 		$mail = Message_Mapper::map(
 			$atts + array(
-				'to'      => 'to@example.test',
+				'to'      => 'to@example.com',
 				'subject' => 'Subject',
 				'message' => 'Body',
 				'headers' => '',

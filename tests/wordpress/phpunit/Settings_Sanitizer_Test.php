@@ -5,6 +5,8 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use Sitebeam\Admin\Settings_Sanitizer;
 use Sitebeam\Settings;
 
@@ -30,10 +32,23 @@ final class Settings_Sanitizer_Test extends Plugin_Test_Case {
 	}
 
 	public function test_invalid_contact_recipient_keeps_the_previous_one() {
-		$this->assertSame( 'desk@example.test', $this->sanitize( array( 'contact_to' => 'desk@example.test' ) )['contact_to'] );
+		$this->assertSame( 'desk@example.com', $this->sanitize( array( 'contact_to' => 'desk@example.com' ) )['contact_to'] );
 		$stored = get_option( Settings::OPTION )['contact_to'];
-		$this->assertSame( $stored, $this->sanitize( array( 'contact_to' => "a@example.test\r\nBcc: b@example.test" ) )['contact_to'] );
+		$this->assertSame( $stored, $this->sanitize( array( 'contact_to' => "a@example.com\r\nBcc: b@example.com" ) )['contact_to'] );
 		$this->assertSame( array( 'sitebeam_contact_to' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ) );
+	}
+
+	public function test_a_contact_recipient_at_a_special_use_domain_is_refused_naming_it() {
+		$stored = get_option( Settings::OPTION )['contact_to'];
+		foreach ( array( 'owner@example.test', 'owner@shop.local', 'owner@Box.LocalHost', 'a@b.invalid', 'a@x.onion', 'a@in-addr.arpa' ) as $address ) {
+			$GLOBALS['wp_settings_errors'] = array();
+			$this->assertSame( $stored, $this->sanitize( array( 'contact_to' => $address ) )['contact_to'], $address );
+			$errors = get_settings_errors( Settings::OPTION );
+			$this->assertSame( array( 'sitebeam_contact_to' ), array_column( $errors, 'code' ), $address );
+			$this->assertStringContainsString( 'special-use domain the Sitebeam service refuses', $errors[0]['message'], $address );
+			$this->assertStringContainsString( $address, $errors[0]['message'] );
+		}
+		$this->assertSame( 'owner@test.example.com', $this->sanitize( array( 'contact_to' => 'owner@test.example.com' ) )['contact_to'] );
 	}
 
 	public function test_unchecked_boxes_are_false_and_roles_are_whitelisted() {
@@ -86,6 +101,8 @@ final class Settings_Sanitizer_Test extends Plugin_Test_Case {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_wp_config_constants_win_and_are_kept_out_of_the_stored_settings() {
 		define( 'SITEBEAM_API_URL', 'https://fixed.example.test' );
 		define( 'SITEBEAM_ROUTE_MAIL', false );

@@ -10,6 +10,9 @@
 namespace Sitebeam\Tests;
 
 use Sitebeam\Contract;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use Sitebeam\Admin\Settings_Sanitizer;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
@@ -30,7 +33,7 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	/**
 	 * @return array<string, array{string}>
 	 */
-	public function urls_that_could_misroute_the_token() {
+	public static function urls_that_could_misroute_the_token() {
 		return array(
 			'query turning /v1/email into a query string' => array( 'https://api.example.test/x?' ),
 			'path'                                        => array( 'https://api.example.test/collect' ),
@@ -47,6 +50,7 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	 *
 	 * @param string $url A URL the settings page must refuse.
 	 */
+	#[DataProvider( 'urls_that_could_misroute_the_token' )]
 	public function test_the_settings_page_refuses_a_url_that_could_misroute_the_token( $url ) {
 		$stored = get_option( Settings::OPTION )['api_url'];
 		$clean  = Settings_Sanitizer::sanitize( array( 'api_url' => $url ) );
@@ -92,7 +96,7 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 		);
 		$client = new Api_Client( 'https://api.example.test', 'secret-token' );
 		$this->assertWPError( $client->send_email( $this->message() ), Api_Client::ERROR_UNEXPECTED );
-		$this->assertWPError( $client->check_connection(), Api_Client::ERROR_UNEXPECTED );
+		$this->assertWPError( $client->check_connection()['email'], Api_Client::ERROR_UNEXPECTED );
 		$this->assertSame(
 			array(
 				array( 'https://api.example.test/v1/email', 0, 'secret-token' ),
@@ -103,8 +107,8 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	}
 
 	public function test_errors_below_the_api_read_the_same_for_open_and_closed_ports() {
-		$closed = ( new Api_Client( 'http://127.0.0.1:9', 'x', true ) )->check_connection();
-		$open   = ( new Api_Client( getenv( 'SITEBEAM_WP_URL' ), 'x', true ) )->check_connection();
+		$closed = ( new Api_Client( 'http://127.0.0.1:9', 'x', true ) )->check_connection()['email'];
+		$open   = ( new Api_Client( getenv( 'SITEBEAM_WP_URL' ), 'x', true ) )->check_connection()['email'];
 		$this->assertWPError( $closed, Api_Client::ERROR_NETWORK );
 		$this->assertWPError( $open, Api_Client::ERROR_UNEXPECTED );
 		$this->assertSame( Api_Messages::describe( $closed ), Api_Messages::describe( $open ) );
@@ -114,9 +118,11 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_a_token_fixed_in_wp_config_is_never_sent_to_a_url_from_the_settings_page() {
 		define( 'SITEBEAM_API_TOKEN', getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ) );
-		$result = Api_Client::from_settings()->check_connection();
+		$result = Api_Client::from_settings()->check_connection()['email'];
 		$this->assertWPError( $result, Api_Client::ERROR_NOT_CONFIGURED );
 		$this->assertStringContainsString( 'SITEBEAM_API_URL', Api_Messages::describe( $result ) );
 	}
@@ -125,10 +131,18 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_a_token_and_url_both_fixed_in_wp_config_work() {
 		define( 'SITEBEAM_API_TOKEN', getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ) );
 		define( 'SITEBEAM_API_URL', Stub::url() );
-		$this->assertTrue( Api_Client::from_settings()->check_connection() );
+		$this->assertSame(
+			array(
+				'email' => true,
+				'ai'    => true,
+			),
+			Api_Client::from_settings()->check_connection()
+		);
 	}
 
 	/**
@@ -142,7 +156,7 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 
 	private function message() {
 		return array(
-			Contract::EMAIL_FIELD_TO      => 'someone@example.test',
+			Contract::EMAIL_FIELD_TO      => 'someone@example.com',
 			Contract::EMAIL_FIELD_SUBJECT => 'Hello',
 			Contract::EMAIL_FIELD_CONTENT => '<p>Hello</p>',
 		);

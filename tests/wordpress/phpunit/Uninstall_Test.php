@@ -5,6 +5,8 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Model_List;
@@ -17,10 +19,12 @@ final class Uninstall_Test extends TestCase {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_uninstall_removes_options_log_counters_model_list_and_the_chat_capability() {
 		$settings = get_option( Settings::OPTION );
 		$token    = get_option( Settings::TOKEN_OPTION );
-		Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
+		Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
 		set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
 		$this->assertIsArray( Model_List::get() );
 		$this->assertIsArray( get_transient( Model_List::TRANSIENT ) );

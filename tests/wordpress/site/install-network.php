@@ -22,7 +22,7 @@ if ( 'tables' === ( $argv[1] ?? '' ) ) {
 		$wpdb->$sitebeam_table = $sitebeam_prefixed_table;
 	}
 	install_network();
-	$sitebeam_result = populate_network( 1, $sitebeam_domain, 'admin@example.test', 'Sitebeam test network', '/', false );
+	$sitebeam_result = populate_network( 1, $sitebeam_domain, 'admin@example.com', 'Sitebeam test network', '/', false );
 	if ( is_wp_error( $sitebeam_result ) ) {
 		fwrite( STDERR, 'install-network: ' . $sitebeam_result->get_error_message() . "\n" );
 		exit( 1 );

@@ -12,14 +12,14 @@ require getenv( 'SITEBEAM_WP_ROOT' ) . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
-wp_install( 'Sitebeam test site', getenv( 'SITEBEAM_WP_ADMIN_USER' ), 'admin@example.test', true, '', wp_slash( getenv( 'SITEBEAM_WP_ADMIN_PASSWORD' ) ) );
+wp_install( 'Sitebeam test site', getenv( 'SITEBEAM_WP_ADMIN_USER' ), 'admin@example.com', true, '', wp_slash( getenv( 'SITEBEAM_WP_ADMIN_PASSWORD' ) ) );
 update_option( 'permalink_structure', '/%postname%/' );
 flush_rewrite_rules();
 wp_insert_user(
 	array(
 		'user_login' => 'subscriber',
 		'user_pass'  => 'subscriber-password',
-		'user_email' => 'subscriber@example.test',
+		'user_email' => 'subscriber@example.com',
 		'role'       => 'subscriber',
 	)
 );
@@ -36,9 +36,23 @@ update_option(
 		array(
 			'api_url'    => getenv( 'SITEBEAM_STUB_URL' ),
 			'website'    => 'wp-test.example',
-			'contact_to' => 'owner@example.test',
+			'contact_to' => 'owner@example.com',
 		)
 	)
 );
 update_option( 'sitebeam_api_token', getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ), false );
+// What DELETE /wp-json/sitebeam-test/v1/site (tests/wordpress/site/sitebeam-test-support.php) brings back.
+update_option( SITEBEAM_TEST_INSTALLED . '_settings', get_option( 'sitebeam_settings' ), false );
+update_option(
+	SITEBEAM_TEST_INSTALLED . '_posts',
+	get_posts(
+		array(
+			'post_type'   => array( 'post', 'page' ),
+			'post_status' => 'any',
+			'numberposts' => -1,
+			'fields'      => 'ids',
+		)
+	),
+	false
+);
 echo 'install: WordPress ' . get_bloginfo( 'version' ) . ", theme " . get_stylesheet() . ", plugin active\n";

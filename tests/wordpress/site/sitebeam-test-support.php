@@ -7,6 +7,8 @@
  */
 
 const SITEBEAM_TEST_STATE = 'sitebeam_test_state';
+// Options prefix under which install.php keeps what the site had once installed (settings, post IDs).
+const SITEBEAM_TEST_INSTALLED = 'sitebeam_test_installed';
 
 // Without network the update checks only log warnings.
 remove_action( 'admin_init', '_maybe_update_core' );
@@ -102,6 +104,20 @@ add_action(
 		);
 		register_rest_route(
 			'sitebeam-test/v1',
+			'/upstream',
+			array(
+				'methods'             => array( 'PUT', 'DELETE' ),
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					if ( 'DELETE' === $request->get_method() ) {
+						return delete_option( SITEBEAM_TEST_UPSTREAM );
+					}
+					return update_option( SITEBEAM_TEST_UPSTREAM, (array) $request->get_json_params() );
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
 			'/page',
 			array(
 				'methods'             => 'POST',
@@ -157,6 +173,35 @@ add_action(
 				},
 			)
 		);
+		// The site as install.php left it: its settings, no faked translation or service, no recorded state, and
+		// none of the posts and pages (blocks) a test added. Each spec starts and ends with it, so none sees another's.
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/site',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => '__return_true',
+				'callback'            => static function () {
+					update_option( 'sitebeam_settings', get_option( SITEBEAM_TEST_INSTALLED . '_settings' ) );
+					delete_option( SITEBEAM_TEST_TRANSLATIONS );
+					delete_option( SITEBEAM_TEST_STATE );
+					delete_option( SITEBEAM_TEST_UPSTREAM );
+					$added = get_posts(
+						array(
+							'post_type'   => array( 'post', 'page' ),
+							'post_status' => 'any',
+							'numberposts' => -1,
+							'fields'      => 'ids',
+							'exclude'     => get_option( SITEBEAM_TEST_INSTALLED . '_posts' ),
+						)
+					);
+					foreach ( $added as $id ) {
+						wp_delete_post( $id, true );
+					}
+					return array( 'deleted_posts' => count( $added ) );
+				},
+			)
+		);
 	}
 );
 
@@ -181,8 +226,9 @@ function sitebeam_test_send_mail( WP_REST_Request $request ) {
 	return array( 'sent' => $sent );
 }
 
-// Set by the chat conformance runner only: the API's answers to prompts are mocked (pre_http_request, as the cases
-// say) and every prompt and model load the plugin sends is recorded in the test state.
+// Set by the chat conformance runner: the API's answers to prompts are mocked (pre_http_request, as the cases say)
+// and every prompt and model load the plugin sends is recorded in the test state. Set by upstream.spec.ts
+// (PUT sitebeam-test/v1/upstream): the real service's answers to /v1/email, /v1/ai/models and loads, when given.
 const SITEBEAM_TEST_UPSTREAM = 'sitebeam_test_upstream';
 add_filter(
 	'pre_http_request',
@@ -194,7 +240,7 @@ add_filter(
 		}
 		if ( 0 === strpos( $path, '/v1/ai/model/' ) ) {
 			sitebeam_test_record( 'loads', rawurldecode( substr( $path, strlen( '/v1/ai/model/' ) ) ) );
-			$answer = array(
+			$answer = $upstream['load'] ?? array(
 				'status'  => 202,
 				'headers' => array(),
 				'body'    => array(
@@ -203,7 +249,11 @@ add_filter(
 					'state'  => 'loading',
 				),
 			);
-		} elseif ( '/v1/ai/prompt' === $path ) {
+		} elseif ( isset( $upstream['email'] ) && '/v1/email' === $path ) {
+			$answer = $upstream['email'];
+		} elseif ( isset( $upstream['models'] ) && '/v1/ai/models' === $path ) {
+			$answer = $upstream['models'];
+		} elseif ( '/v1/ai/prompt' === $path && isset( $upstream['prompt'] ) ) {
 			sitebeam_test_record( 'prompts', json_decode( (string) $args['body'], true ) );
 			$answer = $upstream['prompt'];
 		} else {

@@ -31,6 +31,17 @@
         loadStatus.textContent = body.message || __('The model could not be loaded.', 'sitebeam');
         return;
       }
+      // The instance loads in the background and tells no progress: asking again would only start it again.
+      if (body.state === 'started') {
+        loadStatus.textContent = sprintf(
+          __(
+            '%s is loading on the instance, which tells no progress: prompt it in a few minutes.',
+            'sitebeam',
+          ),
+          name,
+        );
+        return;
+      }
       loadStatus.textContent = sprintf(__('Loading %s…', 'sitebeam'), name);
       await wait(1);
     }
@@ -47,10 +58,12 @@
       paragraph.textContent = line;
       turn.append(paragraph);
     }
-    const score = document.createElement('p');
-    score.className = 'sitebeam-console-score';
-    score.textContent = sprintf(__('Score: %s', 'sitebeam'), String(answer.score));
-    turn.append(score);
+    if (typeof answer.score === 'number') {
+      const score = document.createElement('p');
+      score.className = 'sitebeam-console-score';
+      score.textContent = sprintf(__('Score: %s', 'sitebeam'), String(answer.score));
+      turn.append(score);
+    }
     answers.prepend(turn);
   }
 

@@ -8,6 +8,7 @@
 namespace Sitebeam\Admin;
 
 use Sitebeam\Chat\Chat_Capability;
+use Sitebeam\Privacy\Policy_Text;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -25,6 +26,7 @@ final class Admin {
 		add_action( 'admin_menu', array( Settings_Page::class, 'action_admin_menu' ) );
 		add_action( 'admin_init', array( Settings_Page::class, 'action_admin_init' ) );
 		add_action( 'admin_init', array( Chat_Capability::class, 'maybe_grant' ) );
+		add_action( 'admin_init', array( Policy_Text::class, 'action_admin_init' ) );
 		add_action( 'admin_menu', array( Chat_Console::class, 'action_admin_menu' ) );
 		add_action( 'network_admin_menu', array( Settings_Page::class, 'action_network_admin_menu' ) );
 		add_action( 'network_admin_edit_' . Settings_Page::NETWORK_SAVE_ACTION, array( Settings_Page::class, 'action_network_save' ) );

@@ -26,20 +26,30 @@ final class Connection_Actions {
 	const SEND_TEST_EMAIL = 'sitebeam_send_test_email';
 
 	/**
-	 * Checks the URL, the token and the email permission without sending.
+	 * Checks the URL, the token, email and AI without sending; says how email and AI each stand.
 	 */
 	public static function action_test_connection() {
 		self::authorize( self::TEST_CONNECTION );
 		$result = Api_Client::from_settings()->check_connection();
-		if ( is_wp_error( $result ) ) {
-			Notice::set( 'error', Api_Messages::describe( $result ) );
-		} else {
-			Notice::set(
-				'success',
-				/* translators: %s: instance URL. */
-				sprintf( __( 'Connected to %s: the token is accepted and email sending is enabled.', 'sitebeam' ), Settings::get()['api_url'] )
-			);
+		if ( null === $result['ai'] ) {
+			Notice::set( 'error', Api_Messages::describe( $result['email'] ) );
+			self::back();
 		}
+		$email = true === $result['email']
+			/* translators: %s: instance URL. */
+			? sprintf( __( 'Connected to %s: the token is accepted and email sending is enabled.', 'sitebeam' ), Settings::get()['api_url'] )
+			/* translators: %s: why email cannot be sent. */
+			: sprintf( __( 'Email: %s', 'sitebeam' ), Api_Messages::describe( $result['email'] ) );
+		$ai = true === $result['ai']
+			? __( 'AI: the instance lists its models; the chat can be used.', 'sitebeam' )
+			/* translators: %s: why the AI API cannot be used. */
+			: sprintf( __( 'AI: %s', 'sitebeam' ), Api_Messages::describe( $result['ai'] ) );
+		if ( true !== $result['email'] ) {
+			$type = 'error';
+		} else {
+			$type = true === $result['ai'] ? 'success' : 'warning';
+		}
+		Notice::set( $type, $email . ' ' . $ai );
 		self::back();
 	}
 

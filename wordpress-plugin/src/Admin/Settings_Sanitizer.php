@@ -60,8 +60,12 @@ final class Settings_Sanitizer {
 		$clean['excluded_roles'] = array_values( array_intersect( $roles, array_keys( wp_roles()->get_names() ) ) );
 		if ( isset( $input['contact_to'] ) ) {
 			// Checked as typed: sanitize_email() would turn "a@x.test\r\nBcc: b@y.test" into some other valid address.
-			$email = trim( (string) $input['contact_to'] );
-			if ( '' === $email || Field_Rules::is_address( $email ) ) {
+			$email       = trim( (string) $input['contact_to'] );
+			$special_use = Field_Rules::special_use_domain( $email );
+			if ( null !== $special_use ) {
+				/* translators: 1: the refused address, 2: its domain, such as "test". */
+				self::refuse( 'contact_to', sprintf( __( 'The contact recipient %1$s is at .%2$s, a special-use domain the Sitebeam service refuses: enter an address at a real domain. The previous address was kept.', 'sitebeam' ), esc_html( $email ), $special_use ) );
+			} elseif ( '' === $email || Field_Rules::is_address( $email ) ) {
 				$clean['contact_to'] = $email;
 			} else {
 				self::refuse( 'contact_to', __( 'The contact recipient must be one valid email address. The previous address was kept.', 'sitebeam' ) );
@@ -106,7 +110,7 @@ final class Settings_Sanitizer {
 		$clean['chat_models'] = array_values( array_unique( $models ) );
 
 		$typed                  = Prompt_Settings::from_form( $input['chat_settings'] ?? array() );
-		$kept                   = array_intersect_key( (array) $clean['chat_settings'], $typed['refused'] );
+		$kept                   = array_intersect_key( Prompt_Settings::with_service_names( (array) $clean['chat_settings'] ), $typed['refused'] );
 		$clean['chat_settings'] = array_merge( $typed['settings'], $kept );
 		foreach ( $typed['refused'] as $setting => $rule ) {
 			/* translators: %s: the rule the prompt setting breaks. */

@@ -22,10 +22,10 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Chat_Response {
 
 	/**
-	 * A model's answer; the score is left out for the models that always answer 0.
+	 * A model's answer; the score is left out when the instance gave none, and for the models that always answer 0.
 	 *
-	 * @param string                                  $model  The model.
-	 * @param array{response: string[], score: float} $answer The API's answer.
+	 * @param string                                   $model  The model.
+	 * @param array{response: string[], score?: float} $answer The API's answer.
 	 */
 	public static function answer( $model, array $answer ) {
 		$body = array(
@@ -33,7 +33,7 @@ final class Chat_Response {
 			Contract::CHAT_RESPONSE_FIELD_MODEL    => $model,
 			Contract::CHAT_RESPONSE_FIELD_RESPONSE => $answer['response'],
 		);
-		if ( ! in_array( $model, Contract::CHAT_UNSCORED_MODELS, true ) ) {
+		if ( isset( $answer['score'] ) && ! in_array( $model, Contract::CHAT_UNSCORED_MODELS, true ) ) {
 			$body[ Contract::CHAT_RESPONSE_FIELD_SCORE ] = $answer['score'];
 		}
 		return new WP_REST_Response( $body, 200 );
@@ -82,7 +82,7 @@ final class Chat_Response {
 			return self::refusal( Contract::CHAT_ERROR_RATE_LIMITED, null, $wait > 0 ? $wait : Contract::CHAT_RATE_LIMIT_WINDOW_S );
 		}
 		// A model the instance does not list is the owner's setting to fix, like a refused token.
-		if ( in_array( $status, array( 401, 403, 405 ), true ) || Contract::ERROR_MODEL_NOT_FOUND === $code ) {
+		if ( in_array( $status, array( 401, 403, 405 ), true ) || in_array( $code, array( Contract::ERROR_MODEL_NOT_FOUND, Contract::ERROR_CWAI_MODEL_NOTFOUND ), true ) ) {
 			return self::refusal( Contract::CHAT_ERROR_NOT_CONFIGURED );
 		}
 		return self::refusal( Contract::CHAT_ERROR_UPSTREAM_FAILED );

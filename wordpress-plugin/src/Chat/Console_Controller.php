@@ -97,7 +97,8 @@ final class Console_Controller {
 	}
 
 	/**
-	 * Asks the instance to load a model: 202 while it loads, 200 once ready.
+	 * Asks the instance to load a model: 202 while it loads (state "started" when the instance tells no progress),
+	 * 200 once ready.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 */

@@ -39,6 +39,23 @@ final class Prompt_Settings {
 	}
 
 	/**
+	 * Settings under the service's own names: a name the contract lists as an alias (num_beams, as our clients
+	 * once spelled the service's num_beans) is renamed, its value kept; the service's name wins when both are set.
+	 *
+	 * @param array<string, mixed> $settings Setting name => value.
+	 * @return array<string, mixed>
+	 */
+	public static function with_service_names( array $settings ) {
+		foreach ( Contract::PROMPT_SETTING_ALIASES as $alias => $name ) {
+			if ( array_key_exists( $alias, $settings ) ) {
+				$settings += array( $name => $settings[ $alias ] );
+				unset( $settings[ $alias ] );
+			}
+		}
+		return $settings;
+	}
+
+	/**
 	 * Whether a value is a model identifier.
 	 *
 	 * @param mixed $value A value.
@@ -48,17 +65,19 @@ final class Prompt_Settings {
 	}
 
 	/**
-	 * Reads settings typed in a form (every value a string; '' means "not set", the instance's default).
+	 * Reads settings typed in a form (every value a string; '' means "not set", the instance's default); an alias
+	 * is read as the service's name.
 	 *
 	 * @param mixed $posted Setting name => text.
 	 * @return array{settings: array<string, int|float|bool>, refused: array<string, string>} The typed settings, and
 	 *         for each refused one the sentence naming it.
 	 */
 	public static function from_form( $posted ) {
+		$posted   = is_array( $posted ) ? self::with_service_names( $posted ) : array();
 		$settings = array();
 		$refused  = array();
 		foreach ( self::types() as $name => $type ) {
-			$text = is_array( $posted ) && isset( $posted[ $name ] ) && is_scalar( $posted[ $name ] ) ? trim( (string) $posted[ $name ] ) : '';
+			$text = isset( $posted[ $name ] ) && is_scalar( $posted[ $name ] ) ? trim( (string) $posted[ $name ] ) : '';
 			if ( '' === $text ) {
 				continue;
 			}

@@ -65,12 +65,26 @@ final class Field_Rules {
 	}
 
 	/**
-	 * Whether a value is one bare email address by the contract's address rule (visitors' and configured ones).
+	 * Whether a value is one bare email address by the contract's address rule, the service's (visitors' and
+	 * configured ones; none at a special-use domain).
 	 *
 	 * @param mixed $value A value.
 	 */
 	public static function is_address( $value ) {
 		return is_string( $value ) && 1 === preg_match( Contract::EMAIL_ADDRESS_PATTERN, $value );
+	}
+
+	/**
+	 * The special-use domain (RFC 6761: test, local, …) an address is at, which the service's validator refuses
+	 * and the address rule with it; named so that a refusal can say why.
+	 *
+	 * @param string $address An address.
+	 * @return string|null The domain, such as "test", or null.
+	 */
+	public static function special_use_domain( $address ) {
+		$labels = explode( '.', strtolower( (string) substr( (string) strrchr( $address, '@' ), 1 ) ) );
+		$last   = (string) end( $labels );
+		return in_array( $last, Contract::SPECIAL_USE_DOMAINS, true ) ? $last : null;
 	}
 
 	/**
@@ -113,7 +127,11 @@ final class Field_Rules {
 		if ( true !== $text ) {
 			return $text;
 		}
-		return self::is_address( trim( $value, self::TRIMMED ) ) ? true : self::invalid( $message );
+		$address = trim( $value, self::TRIMMED );
+		if ( null !== self::special_use_domain( $address ) ) {
+			return self::invalid( __( 'This address cannot receive mail from this site: please use another address.', 'sitebeam' ) );
+		}
+		return self::is_address( $address ) ? true : self::invalid( $message );
 	}
 
 	/**

@@ -32,6 +32,13 @@ final class Rest_Controller {
 	const NAMESPACE_V1 = 'sitebeam/v1';
 	const ROUTE        = '/contact';
 
+	/** The API message's fields that carry what the visitor typed, and the form field each comes from. */
+	const VISITOR_FIELDS = array(
+		Contract::EMAIL_FIELD_REPLYTO => Contract::CONTACT_FIELD_EMAIL,
+		Contract::EMAIL_FIELD_SUBJECT => Contract::CONTACT_FIELD_SUBJECT,
+		Contract::EMAIL_FIELD_CONTENT => Contract::CONTACT_FIELD_MESSAGE,
+	);
+
 	/**
 	 * The route’s address.
 	 */
@@ -203,17 +210,24 @@ final class Rest_Controller {
 	}
 
 	/**
-	 * The visitor never sees the API's own text: credentials problems read as "not configured", the rest as a retry.
+	 * The visitor never sees the API's own wording alone: a field they typed that the service refused is named, with
+	 * the service's reason; credentials problems and a refused recipient read as "not configured", the rest as a retry.
 	 *
 	 * @param WP_Error $error From Api_Client.
 	 */
 	private static function upstream_error( WP_Error $error ) {
 		$code = $error->get_error_code();
+		$data = (array) $error->get_error_data();
 		if ( Contract::ERROR_RATE_LIMITED === $code ) {
-			$data = (array) $error->get_error_data();
 			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, max( 1, (int) ( $data['retry_after'] ?? 60 ) ) );
 		}
-		if ( in_array( $code, Api_Client::CREDENTIALS_ERRORS, true ) || Contract::ERROR_DISABLED_EMAIL_SERVICE === $code ) {
+		$visitor_field = self::VISITOR_FIELDS[ (string) ( $data['field'] ?? '' ) ] ?? null;
+		if ( Contract::ERROR_INVALID_PAYLOAD === $code && null !== $visitor_field ) {
+			/* translators: %s: the mail service's reason, e.g. "value is not a valid email address". */
+			return Protocol_Response::error( Contract::CONTACT_ERROR_INVALID_FIELD, sprintf( __( 'The mail service refused this field (%s): please correct it.', 'sitebeam' ), $data['reason'] ?? '' ), $visitor_field );
+		}
+		// A refused recipient or sender is the owner's setting: a retry cannot fix it.
+		if ( in_array( $code, Api_Client::CREDENTIALS_ERRORS, true ) || in_array( $code, array( Contract::ERROR_DISABLED_EMAIL_SERVICE, Contract::ERROR_INVALID_PAYLOAD ), true ) ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_NOT_CONFIGURED, __( 'The contact form is not configured yet.', 'sitebeam' ) );
 		}
 		return Protocol_Response::error( Contract::CONTACT_ERROR_UPSTREAM_FAILED, __( 'The message could not be sent right now: please try again.', 'sitebeam' ) );

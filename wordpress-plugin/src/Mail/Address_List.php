@@ -7,6 +7,7 @@
 
 namespace Sitebeam\Mail;
 
+use Sitebeam\Contact\Field_Rules;
 use WP_Error;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -51,7 +52,16 @@ final class Address_List {
 			$name  = trim( trim( $matches[1] ), '"' );
 			$entry = trim( $matches[2] );
 		}
-		if ( preg_match( '/[\r\n]/', $entry . $name ) || ! is_email( $entry ) ) {
+		$special_use = Field_Rules::special_use_domain( $entry );
+		if ( null !== $special_use ) {
+			return new WP_Error(
+				'sitebeam_special_use_address',
+				/* translators: 1: the refused email address, 2: its domain, such as "test". */
+				sprintf( __( 'The Sitebeam service refuses %1$s: .%2$s is a special-use domain, which receives no mail.', 'sitebeam' ), sanitize_text_field( $entry ), $special_use )
+			);
+		}
+		// The contract's address rule, the one the service applies.
+		if ( preg_match( '/[\r\n]/', $entry . $name ) || ! Field_Rules::is_address( $entry ) ) {
 			return new WP_Error(
 				'sitebeam_invalid_address',
 				/* translators: %s: the refused email address. */

@@ -54,4 +54,59 @@ final class Send_Log {
 		$entries = get_option( self::OPTION, array() );
 		return is_array( $entries ) ? $entries : array();
 	}
+
+	/**
+	 * The recorded sends to an address, newest first.
+	 *
+	 * @param string $address A bare address; compared without case.
+	 * @return array<int, array{time: int, recipients: string[], subject: string, result: string, detail: string}>
+	 */
+	public static function entries_for( $address ) {
+		return array_values(
+			array_filter(
+				self::entries(),
+				static function ( $entry ) use ( $address ) {
+					return self::names( $entry, $address );
+				}
+			)
+		);
+	}
+
+	/**
+	 * Removes every recorded send to an address.
+	 *
+	 * @param string $address A bare address; compared without case.
+	 * @return int How many entries were removed.
+	 */
+	public static function forget( $address ) {
+		$entries = self::entries();
+		$kept    = array_values(
+			array_filter(
+				$entries,
+				static function ( $entry ) use ( $address ) {
+					return ! self::names( $entry, $address );
+				}
+			)
+		);
+		if ( count( $kept ) !== count( $entries ) ) {
+			update_option( self::OPTION, $kept, false );
+		}
+		return count( $entries ) - count( $kept );
+	}
+
+	/**
+	 * Whether an entry's recipients include the address, bare or as `Name <address>`.
+	 *
+	 * @param array<string, mixed> $entry   One entry.
+	 * @param string               $address A bare address.
+	 */
+	private static function names( $entry, $address ) {
+		foreach ( (array) ( $entry['recipients'] ?? array() ) as $recipient ) {
+			$bare = preg_match( '/<([^<>]+)>\s*$/', (string) $recipient, $match ) ? $match[1] : (string) $recipient;
+			if ( 0 === strcasecmp( trim( $bare ), trim( $address ) ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
 }

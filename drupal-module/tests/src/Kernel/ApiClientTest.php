@@ -12,12 +12,14 @@ use GuzzleHttp\Handler\MockHandler;
 use GuzzleHttp\HandlerStack;
 use GuzzleHttp\Middleware;
 use GuzzleHttp\Psr7\Response;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * Where the token may travel: the configured instance only, never redirected.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ApiClientTest extends KernelTestBase {
 
   /**
@@ -45,7 +47,7 @@ final class ApiClientTest extends KernelTestBase {
    */
   public function testRedirectIsNeverFollowed(): void {
     $result = $this->client([new Response(307, ['Location' => 'https://elsewhere.example.test/v1/email'])])
-      ->sendEmail(['to' => 'ann@example.test', 'subject' => 'Hi', 'content' => 'x']);
+      ->sendEmail(['to' => 'ann@example.com', 'subject' => 'Hi', 'content' => 'x']);
 
     $this->assertFalse($result->isSuccess());
     $this->assertCount(1, $this->history);

@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -18,6 +19,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ChatConformanceTest extends KernelTestBase {
 
   use MockedApiTrait;

@@ -13,6 +13,7 @@ use Drupal\sitebeam\Form\ChatConsoleForm;
 use Drupal\sitebeam\Plugin\Block\ChatBlock;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -21,6 +22,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ChatEndpointTest extends KernelTestBase {
 
   use MockedApiTrait;
@@ -78,6 +80,29 @@ final class ChatEndpointTest extends KernelTestBase {
     $loads = array_values(array_filter($this->apiRequests, static fn (array $request): bool => $request['method'] === 'GET'));
     $this->assertSame(Contract::PATH_MODEL_PREFIX . 'nltksentiment', $loads[0]['path'] ?? NULL);
     $this->assertCount(1, $loads);
+  }
+
+  /**
+   * Tests that an answer of the wrong shape or size gets "try again".
+   *
+   * A score the instance sends as HTML reaches no visitor; the answer is
+   * read up to the limit only.
+   */
+  public function testAnswerOfTheWrongShapeOrSizeIsTryAgain(): void {
+    $answers = [
+      ['response' => ['hi'], 'score' => '<img src=x onerror=alert(1)>', 'status' => 'ok'],
+      ['response' => 'a string', 'score' => 1, 'status' => 'ok'],
+      ['response' => [['a' => 1], 7], 'score' => 1, 'status' => 'ok'],
+      ['response' => [str_repeat('a', Contract::LIMIT_ANSWER_BYTES)], 'score' => 1, 'status' => 'ok'],
+    ];
+    foreach ($answers as $index => $answer) {
+      $this->promptAnswer = [200, [], $answer];
+      $response = $this->postJson(['message' => 'Hi', 'model' => 'nltksentiment']);
+      $this->assertSame(502, $response->getStatusCode(), "answer $index");
+      $body = json_decode((string) $response->getContent(), TRUE);
+      $this->assertSame('upstream_failed', $body['i18n_code'] ?? NULL, "answer $index");
+      $this->assertStringNotContainsString('<img', (string) $response->getContent());
+    }
   }
 
   /**
@@ -182,12 +207,12 @@ final class ChatEndpointTest extends KernelTestBase {
     $form_state = (new FormState())->setValues([
       'model' => 'log',
       'message' => 'Hello console',
-      'settings' => ['num_beams' => '3', 'top_p' => '0.9', 'early_stopping' => 'false', 'top_k' => ''],
+      'settings' => ['num_beans' => '3', 'top_p' => '0.9', 'early_stopping' => 'false', 'top_k' => ''],
       'op' => 'Send prompt',
     ]);
     $this->container->get('form_builder')->submitForm(ChatConsoleForm::class, $form_state);
     $this->assertSame([], array_map('strval', $form_state->getErrors()));
-    $settings = ['num_beams' => 3, 'top_p' => 0.9, 'early_stopping' => FALSE];
+    $settings = ['num_beans' => 3, 'top_p' => 0.9, 'early_stopping' => FALSE];
     $this->assertSame([['model' => 'log', 'message' => 'Hello console', 'settings' => $settings]], $this->promptsReceived());
     $form = $this->container->get('form_builder')->buildForm(ChatConsoleForm::class, $form_state);
     $html = (string) $this->container->get('renderer')->renderInIsolation($form);

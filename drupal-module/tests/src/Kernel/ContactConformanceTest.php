@@ -7,6 +7,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Contact\ContactTicket;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Exception\SuspiciousOperationException;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
@@ -18,6 +19,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ContactConformanceTest extends KernelTestBase {
 
   use ServerStubTrait;
@@ -47,7 +49,7 @@ final class ContactConformanceTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
-    $this->config('system.site')->set('mail', 'owner@example.test')->set('name', 'Kernel Site')->save();
+    $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();
     $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', 'dev-token')->save();
     $this->container->get('router.builder')->rebuild();
     $this->resetStub();

@@ -7,6 +7,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -15,6 +17,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class ContactEndpointTest extends KernelTestBase {
 
   use ServerStubTrait;
@@ -34,7 +37,7 @@ final class ContactEndpointTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
-    $this->config('system.site')->set('mail', 'owner@example.test')->set('name', 'Kernel Site')->save();
+    $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();
     $this->config('sitebeam.settings')
       ->set('base_url', $this->stubUrl())
       ->set('api_token', 'dev-token')
@@ -50,15 +53,15 @@ final class ContactEndpointTest extends KernelTestBase {
   public function testJsonPostSendsOneEscapedMailToTheFixedRecipient(): void {
     $response = $this->postJson([
       'message' => "<script>alert('x')</script>\nsecond line",
-      'to' => 'attacker@example.test',
+      'to' => 'attacker@example.com',
     ]);
 
     $this->assertSame(200, $response->getStatusCode(), (string) $response->getContent());
     $this->assertSame('ok', $this->json($response)['status']);
     $emails = $this->stubEmails();
     $this->assertCount(1, $emails);
-    $this->assertSame('owner@example.test', $emails[0]['to']);
-    $this->assertSame('ann@example.test', $emails[0]['replyto']);
+    $this->assertSame('owner@example.com', $emails[0]['to']);
+    $this->assertSame('ann@example.com', $emails[0]['replyto']);
     $this->assertSame('[Kernel Site] Hello', $emails[0]['subject']);
     $this->assertStringContainsString('&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;<br>', $emails[0]['content']);
     $this->assertStringNotContainsString('attacker@', json_encode($emails));
@@ -68,9 +71,9 @@ final class ContactEndpointTest extends KernelTestBase {
    * Tests that configured recipient wins.
    */
   public function testConfiguredRecipientWins(): void {
-    $this->config('sitebeam.settings')->set('contact.recipient', 'sales@example.test')->save();
+    $this->config('sitebeam.settings')->set('contact.recipient', 'sales@example.com')->save();
     $this->assertSame(200, $this->postJson([])->getStatusCode());
-    $this->assertSame('sales@example.test', $this->stubEmails()[0]['to']);
+    $this->assertSame('sales@example.com', $this->stubEmails()[0]['to']);
   }
 
   /**
@@ -138,6 +141,7 @@ final class ContactEndpointTest extends KernelTestBase {
    *
    * @dataProvider refusals
    */
+  #[DataProvider('refusals')]
   public function testRefusalsSendNothing(array $fields, array $server, int $status, string $code, ?string $field): void {
     $response = $this->postJson($fields, $server);
     $body = $this->json($response);
@@ -155,7 +159,7 @@ final class ContactEndpointTest extends KernelTestBase {
     return [
       'bad email' => [['email' => 'ann@'], [], 400, 'invalid_field', 'email'],
       'header injection in subject' => [
-        ['subject' => "Hi\r\nBcc: all@example.test"], [], 400, 'invalid_field', 'subject',
+        ['subject' => "Hi\r\nBcc: all@example.com"], [], 400, 'invalid_field', 'subject',
       ],
       'message too long' => [['message' => str_repeat('m', 10001)], [], 400, 'invalid_field', 'message'],
       'honeypot' => [['homepage' => 'http://spam.test'], [], 400, 'spam_suspected', NULL],
@@ -245,7 +249,7 @@ final class ContactEndpointTest extends KernelTestBase {
     $response = $this->postJson([]);
     $this->assertSame(503, $response->getStatusCode());
     $this->assertSame('not_configured', $this->json($response)['i18n_code']);
-    foreach (['wrong-secret-token', 'owner@example.test', 'auth_failed', $this->stubUrl()] as $secret) {
+    foreach (['wrong-secret-token', 'owner@example.com', 'auth_failed', $this->stubUrl()] as $secret) {
       $this->assertStringNotContainsString($secret, (string) $response->getContent());
     }
   }
@@ -275,7 +279,7 @@ final class ContactEndpointTest extends KernelTestBase {
    * Tests that signed in visitors need the form token.
    */
   public function testSignedInVisitorsNeedTheFormToken(): void {
-    $this->setUpCurrentUser(['name' => 'member', 'mail' => 'member@example.test']);
+    $this->setUpCurrentUser(['name' => 'member', 'mail' => 'member@example.com']);
     $missing = $this->postJson([]);
     $this->assertSame(403, $missing->getStatusCode());
     $this->assertSame('forbidden_origin', $this->json($missing)['i18n_code']);
@@ -291,7 +295,7 @@ final class ContactEndpointTest extends KernelTestBase {
   private function fields(array $overrides): array {
     return array_filter($overrides + [
       'name' => 'Ann',
-      'email' => 'ann@example.test',
+      'email' => 'ann@example.com',
       'subject' => 'Hello',
       'message' => 'A question about prices.',
       'homepage' => '',

@@ -8,16 +8,20 @@ use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Contract;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
 use Drupal\user\Entity\User;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The sitebeam_mail plugin, through Drupal's mail manager, to the real stub.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class MailPluginTest extends KernelTestBase {
 
   use ServerStubTrait;
+  use SitebeamLogTrait;
 
   /**
    * {@inheritdoc}
@@ -35,7 +39,7 @@ final class MailPluginTest extends KernelTestBase {
     $this->installConfig(['system', 'sitebeam']);
     $this->installSchema('dblog', ['watchdog']);
     $this->installSchema('user', ['users_data']);
-    $this->config('system.site')->set('mail', 'site@example.test')->set('name', 'Kernel Site')->save();
+    $this->config('system.site')->set('mail', 'site@example.com')->set('name', 'Kernel Site')->save();
     $this->config('system.mail')->set('interface.default', 'test_mail_collector')->save();
     $this->config('sitebeam.settings')
       ->set('base_url', $this->stubUrl())
@@ -57,10 +61,10 @@ final class MailPluginTest extends KernelTestBase {
    * Tests that mail with Cc, Bcc and two attachments reaches every recipient.
    */
   public function testPlainMailWithCcBccAndTwoAttachmentsReachesEveryRecipient(): void {
-    $result = $this->sendProbe('ann@example.test, Bob <bob@example.test>', [
+    $result = $this->sendProbe('ann@example.com, Bob <bob@example.com>', [
       'subject' => 'Monthly report',
       'body' => ["Hello <Ann> & Bob,\nthe report: https://example.test/r?a=1&b=2", 'Regards'],
-      'headers' => ['Cc' => 'cid@example.test', 'Bcc' => 'secret@example.test'],
+      'headers' => ['Cc' => 'cid@example.com', 'Bcc' => 'secret@example.com'],
       'attachments' => [
         ['filecontent' => 'a,b', 'filename' => 'data.csv', 'filemime' => 'text/csv'],
         ['filecontent' => '%PDF-1.4', 'filename' => 'report.pdf', 'filemime' => 'application/pdf'],
@@ -69,16 +73,16 @@ final class MailPluginTest extends KernelTestBase {
 
     $this->assertTrue($result['result']);
     $emails = $this->stubEmails();
-    $this->assertSame(['ann@example.test', 'bob@example.test', 'cid@example.test', 'secret@example.test'], array_column($emails, 'to'));
+    $this->assertSame(['ann@example.com', 'bob@example.com', 'cid@example.com', 'secret@example.com'], array_column($emails, 'to'));
     foreach ($emails as $email) {
       $this->assertSame('Monthly report', $email['subject']);
-      $this->assertSame('site@example.test', $email['from']);
+      $this->assertSame('site@example.com', $email['from']);
       $this->assertSame('Kernel Site', $email['from_name']);
       $this->assertStringContainsString('Hello &lt;Ann&gt; &amp; Bob,<br>', $email['content']);
       $this->assertStringContainsString('<a href="https://example.test/r?a=1&amp;b=2">', $email['content']);
       $this->assertSame('attachments.zip', $email['attachment']['file_name']);
       $this->assertSame(['data.csv', 'report.pdf'], $this->zipEntries($email['attachment']['b64']));
-      if ($email['to'] !== 'secret@example.test') {
+      if ($email['to'] !== 'secret@example.com') {
         $this->assertStringNotContainsString('secret@', json_encode($email));
       }
     }
@@ -88,7 +92,7 @@ final class MailPluginTest extends KernelTestBase {
    * Tests that html mail keeps its html.
    */
   public function testHtmlMailKeepsItsHtml(): void {
-    $result = $this->sendProbe('ann@example.test', [
+    $result = $this->sendProbe('ann@example.com', [
       'subject' => 'News',
       'body' => ['<h1>News</h1><p>Fresh</p>'],
       'headers' => ['Content-Type' => 'text/html; charset=UTF-8'],
@@ -102,13 +106,13 @@ final class MailPluginTest extends KernelTestBase {
    */
   public function testApiFailureIsLoggedAndReportedWithoutFallback(): void {
     $this->failEmailSends(503);
-    $result = $this->sendProbe('ann@example.test', ['subject' => 'Lost', 'body' => ['x']]);
+    $result = $this->sendProbe('ann@example.com', ['subject' => 'Lost', 'body' => ['x']]);
 
     $this->assertFalse($result['result']);
     $this->assertSame([], $this->stubEmails());
     $this->assertSame([], $this->container->get('state')->get('system.test_mail_collector', []));
     $log = $this->sitebeamLog();
-    $this->assertStringContainsString('ann@example.test', $log);
+    $this->assertStringContainsString('ann@example.com', $log);
     $this->assertStringContainsString('HTTP 503', $log);
   }
 
@@ -117,7 +121,7 @@ final class MailPluginTest extends KernelTestBase {
    */
   public function testWrongTokenIsLoggedWithoutTheToken(): void {
     $this->config('sitebeam.settings')->set('api_token', 'wrong-secret-token')->save();
-    $result = $this->sendProbe('ann@example.test', ['subject' => 'Refused', 'body' => ['x']]);
+    $result = $this->sendProbe('ann@example.com', ['subject' => 'Refused', 'body' => ['x']]);
 
     $this->assertFalse($result['result']);
     $log = $this->sitebeamLog();
@@ -126,11 +130,20 @@ final class MailPluginTest extends KernelTestBase {
   }
 
   /**
+   * Tests that mail to a special-use domain is refused, the address named.
+   */
+  public function testMailToSpecialUseDomainIsRefusedNamingTheAddress(): void {
+    $this->assertFalse($this->sendProbe('ana@shop.local', ['subject' => 'Never', 'body' => ['x']])['result']);
+    $this->assertSame([], $this->stubEmails());
+    $this->assertStringContainsString('The To header holds "ana@shop.local", refused by the API: .local is a special-use domain.', $this->sitebeamLog());
+  }
+
+  /**
    * Tests that email api not enabled is logged.
    */
   public function testEmailApiNotEnabledIsLogged(): void {
-    $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => FALSE]);
-    $this->assertFalse($this->sendProbe('ann@example.test', ['subject' => 'No', 'body' => ['x']])['result']);
+    $this->setStubAccountApis(['email_api' => FALSE]);
+    $this->assertFalse($this->sendProbe('ann@example.com', ['subject' => 'No', 'body' => ['x']])['result']);
     $this->assertStringContainsString('HTTP 403 not_emailapi', $this->sitebeamLog());
   }
 
@@ -141,17 +154,17 @@ final class MailPluginTest extends KernelTestBase {
     $this->installEntitySchema('user');
     $this->installConfig(['user']);
     $this->config('system.site')->set('mail', 'drupal@localhost')->save();
-    $account = User::create(['name' => 'ann', 'mail' => 'ann@example.test', 'status' => 1]);
+    $account = User::create(['name' => 'ann', 'mail' => 'ann@example.com', 'status' => 1]);
     $account->save();
 
     $this->assertNotEmpty(_user_mail_notify('password_reset', $account));
 
     $emails = $this->stubEmails();
     $this->assertCount(1, $emails);
-    $this->assertSame('ann@example.test', $emails[0]['to']);
-    $this->assertSame('dev@example.test', $emails[0]['from'], "The stub's account sender.");
+    $this->assertSame('ann@example.com', $emails[0]['to']);
+    $this->assertSame(self::stubAccount(), $emails[0]['from'], "The stub's account sender.");
     $this->assertSame('Kernel Site', $emails[0]['from_name']);
-    $this->assertStringContainsString('From header holds an invalid address: "drupal@localhost"', $this->sitebeamLog());
+    $this->assertStringContainsString('From header holds "drupal@localhost", refused by the API: .localhost is a special-use domain', $this->sitebeamLog());
   }
 
   /**
@@ -165,13 +178,13 @@ final class MailPluginTest extends KernelTestBase {
         ['filecontent' => str_repeat('a', Contract::LIMIT_ATTACHMENT_BYTES + 1), 'filename' => 'big.bin'],
       ],
     ];
-    $this->assertFalse($this->sendProbe('ann@example.test', $params)['result']);
+    $this->assertFalse($this->sendProbe('ann@example.com', $params)['result']);
     $this->assertStringContainsString('larger than the API accepts', $this->sitebeamLog());
 
     $this->config('sitebeam.settings')->set('mail.fallback', TRUE)->save();
-    $this->assertTrue($this->sendProbe('ann@example.test', $params)['result']);
+    $this->assertTrue($this->sendProbe('ann@example.com', $params)['result']);
     $collected = $this->container->get('state')->get('system.test_mail_collector', []);
-    $this->assertSame(['ann@example.test'], array_column($collected, 'to'));
+    $this->assertSame(['ann@example.com'], array_column($collected, 'to'));
     $this->assertSame([], $this->stubEmails());
   }
 
@@ -181,15 +194,15 @@ final class MailPluginTest extends KernelTestBase {
   public function testFallbackHandsEachFailedRecipientToThePreviousMailer(): void {
     $this->config('sitebeam.settings')->set('mail.fallback', TRUE)->save();
     $this->failEmailSends(500);
-    $result = $this->sendProbe('ann@example.test, bob@example.test', [
+    $result = $this->sendProbe('ann@example.com, bob@example.com', [
       'subject' => 'Fallback',
       'body' => ['Plain text body'],
-      'headers' => ['Bcc' => 'secret@example.test'],
+      'headers' => ['Bcc' => 'secret@example.com'],
     ]);
 
     $this->assertTrue($result['result']);
     $collected = $this->container->get('state')->get('system.test_mail_collector', []);
-    $this->assertSame(['ann@example.test', 'bob@example.test', 'secret@example.test'], array_column($collected, 'to'));
+    $this->assertSame(['ann@example.com', 'bob@example.com', 'secret@example.com'], array_column($collected, 'to'));
     foreach ($collected as $message) {
       $this->assertArrayNotHasKey('Bcc', $message['headers']);
       $this->assertStringContainsString('Plain text body', $message['body']);
@@ -218,18 +231,6 @@ final class MailPluginTest extends KernelTestBase {
     $mail_manager = $this->container->get('plugin.manager.mail');
     assert($mail_manager instanceof MailManagerInterface);
     return $mail_manager->mail('sitebeam_test', 'probe', $to, 'en', $params);
-  }
-
-  /**
-   * Every message of the sitebeam log channel, placeholders replaced.
-   */
-  private function sitebeamLog(): string {
-    $lines = [];
-    $rows = $this->container->get('database')->select('watchdog', 'w')->fields('w', ['message', 'variables'])->condition('type', 'sitebeam')->execute();
-    foreach ($rows as $row) {
-      $lines[] = strtr($row->message, unserialize($row->variables, ['allowed_classes' => FALSE]) ?: []);
-    }
-    return implode("\n", $lines);
   }
 
   /**

@@ -6,6 +6,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -17,6 +19,7 @@ use Symfony\Component\HttpFoundation\Response;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class PageOriginTest extends KernelTestBase {
 
   use ServerStubTrait;
@@ -35,7 +38,7 @@ final class PageOriginTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
-    $this->config('system.site')->set('mail', 'owner@example.test')->save();
+    $this->config('system.site')->set('mail', 'owner@example.com')->save();
     $this->config('sitebeam.settings')
       ->set('base_url', $this->stubUrl())
       ->set('api_token', 'dev-token')
@@ -92,6 +95,7 @@ final class PageOriginTest extends KernelTestBase {
    *
    * @dataProvider unbindableOrigins
    */
+  #[DataProvider('unbindableOrigins')]
   public function testLoopbackAndIpHostsStayTheSitesOwn(string $origin): void {
     $contact = $this->postContact($origin, ['HTTP_ORIGIN' => $origin]);
     $this->assertSame(200, $contact->getStatusCode(), (string) $contact->getContent());
@@ -159,6 +163,7 @@ final class PageOriginTest extends KernelTestBase {
    *
    * @dataProvider keptPages
    */
+  #[DataProvider('keptPages')]
   public function testKeptBackFieldLeadsOnlyToPathsOfThisSite(string $kept, string $location): void {
     $response = $this->postNatively('http://localhost', 'http://localhost/sitebeam/contact', ['back' => $kept]);
     $this->assertSame(303, $response->getStatusCode(), (string) $response->getContent());
@@ -210,7 +215,7 @@ final class PageOriginTest extends KernelTestBase {
   private function postContact(string $site, array $server, string $type = 'application/json', array $overrides = []): Response {
     $fields = $overrides + [
       'name' => 'Ann',
-      'email' => 'ann@example.test',
+      'email' => 'ann@example.com',
       'subject' => 'Hello',
       'message' => 'A question about prices.',
       'homepage' => '',

@@ -9,6 +9,7 @@ use Drupal\Core\KeyValueStore\KeyValueExpirableFactoryInterface;
 use Drupal\Core\Lock\DatabaseLockBackend;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Endpoint\RateLimiter;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 
 /**
@@ -20,6 +21,7 @@ use Symfony\Component\HttpFoundation\Request;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class RateLimiterTest extends KernelTestBase {
 
   /**

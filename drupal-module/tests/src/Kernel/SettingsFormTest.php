@@ -8,12 +8,15 @@ use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The settings form: token source and storage, validation, mailer switch.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class SettingsFormTest extends KernelTestBase {
 
   use ServerStubTrait;
@@ -81,6 +84,18 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
+   * Tests that a recipient the API refuses is named on save, a real one saved.
+   */
+  public function testRecipientAtSpecialUseDomainIsRefusedOnSave(): void {
+    $errors = $this->submit(['contact_recipient' => 'owner@shop.local']);
+    $this->assertStringContainsString('The Sitebeam API refuses <em class="placeholder">owner@shop.local</em>: .local is a special-use domain', (string) ($errors['contact_recipient'] ?? ''));
+    $this->assertSame('', $this->container->get('config.storage')->read('sitebeam.settings')['contact']['recipient']);
+
+    $this->assertSame([], $this->submit(['contact_recipient' => 'owner@example.org']));
+    $this->assertSame('owner@example.org', $this->container->get('config.storage')->read('sitebeam.settings')['contact']['recipient']);
+  }
+
+  /**
    * Tests that paths and roles are saved as lists.
    */
   public function testPathsAndRolesAreSavedAsLists(): void {
@@ -113,10 +128,11 @@ final class SettingsFormTest extends KernelTestBase {
    *
    * @dataProvider connectionAnswers
    */
+  #[DataProvider('connectionAnswers')]
   public function testTestConnectionProbesTheEmailApi(string $token, bool $reachable, ?array $account, ?int $fault, string $type, string $words): void {
     $this->resetStub();
     if ($account !== NULL) {
-      $this->stub('PATCH', '/__stub/accounts/dev@example.test', $account);
+      $this->setStubAccountApis($account);
     }
     if ($fault !== NULL) {
       $this->failEmailSends($fault);
@@ -135,7 +151,14 @@ final class SettingsFormTest extends KernelTestBase {
    */
   public static function connectionAnswers(): array {
     return [
-      'success' => ['dev-token', TRUE, NULL, NULL, 'status', 'the token is accepted and email sending is enabled'],
+      'success' => [
+        'dev-token',
+        TRUE,
+        NULL,
+        NULL,
+        'status',
+        'the token is accepted and email sending is enabled for the account (nothing was sent)',
+      ],
       'wrong token' => ['not-the-token', TRUE, NULL, NULL, 'error', 'refused the token (401): the token is wrong'],
       'email API not enabled, AI API enabled' => [
         'dev-token',
@@ -155,6 +178,7 @@ final class SettingsFormTest extends KernelTestBase {
    *
    * @dataProvider storedTokenSources
    */
+  #[DataProvider('storedTokenSources')]
   public function testTheStoredTokenNeverTravelsToAnUnsavedAddress(bool $in_settings_php): void {
     $this->resetStub();
     $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', $in_settings_php ? '' : 'dev-token')->save();
@@ -170,7 +194,7 @@ final class SettingsFormTest extends KernelTestBase {
 
     $this->submit(['base_url' => $this->stubUrl(), 'op' => 'Test connection']);
     $status = implode("\n", array_map('strval', $this->container->get('messenger')->messagesByType('status')));
-    $this->assertStringContainsString('Connected to ' . $this->stubUrl(), $status, 'The saved address is tested with the stored token.');
+    $this->assertStringContainsString('Email: connected to ' . $this->stubUrl() . ', the token is accepted', $status, 'The saved address is tested with the stored token.');
   }
 
   /**
@@ -185,7 +209,7 @@ final class SettingsFormTest extends KernelTestBase {
    */
   public function testSendTestEmailExplainsAnAccountWithoutEmail(): void {
     $this->resetStub();
-    $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => FALSE]);
+    $this->setStubAccountApis(['email_api' => FALSE]);
     $this->submit(['base_url' => $this->stubUrl(), 'api_token' => 'dev-token', 'op' => 'Send test email']);
     $errors = implode("\n", array_map('strval', $this->container->get('messenger')->messagesByType('error')));
     $this->assertStringContainsString('Email sending is not enabled for this account (403 not_emailapi)', $errors);

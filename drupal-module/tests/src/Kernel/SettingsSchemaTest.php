@@ -5,14 +5,18 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Chat\PromptSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\Tests\SchemaCheckTestTrait;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The sitebeam.settings schema: complete, and refusing what must be refused.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class SettingsSchemaTest extends KernelTestBase {
 
   use SchemaCheckTestTrait;
@@ -40,6 +44,27 @@ final class SettingsSchemaTest extends KernelTestBase {
     $this->assertFalse($this->config('sitebeam.settings')->get('chat.enabled'));
     $this->assertSame(Contract::CHAT_RATE_LIMIT_COUNT, $this->config('sitebeam.settings')->get('chat.flood_limit'));
     $this->assertSame(Contract::CHAT_RATE_LIMIT_WINDOW_S, $this->config('sitebeam.settings')->get('chat.flood_window'));
+  }
+
+  /**
+   * Tests that the update moves a saved num_beams to the service's num_beans.
+   */
+  public function testUpdateRenamesPromptSettingsToTheServiceNames(): void {
+    $storage = $this->container->get('config.storage');
+    $saved = $storage->read('sitebeam.settings');
+    unset($saved['chat']['settings']['num_beans']);
+    $saved['chat']['settings'] = ['num_beams' => 4] + $saved['chat']['settings'];
+    $storage->write('sitebeam.settings', $saved);
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+
+    $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
+    sitebeam_update_10003();
+
+    $settings = $this->config('sitebeam.settings')->get('chat.settings');
+    $this->assertSame(4, $settings['num_beans']);
+    $this->assertArrayNotHasKey('num_beams', $settings);
+    $this->assertSame(array_keys(PromptSettings::types()), array_keys($settings));
+    $this->assertSame([], $this->violations([]));
   }
 
   /**
@@ -81,6 +106,7 @@ final class SettingsSchemaTest extends KernelTestBase {
    *
    * @dataProvider badValues
    */
+  #[DataProvider('badValues')]
   public function testBadValuesAreRefusedWithTheirPath(array $change, string $path, string $words): void {
     $violations = $this->violations($change);
     $this->assertArrayHasKey($path, $violations, 'Violations: ' . json_encode($violations));

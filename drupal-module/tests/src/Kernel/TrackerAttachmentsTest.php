@@ -7,6 +7,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\Core\Session\UserSession;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Hook\TrackerHooks;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\Routing\Route;
 
@@ -15,6 +17,7 @@ use Symfony\Component\Routing\Route;
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class TrackerAttachmentsTest extends KernelTestBase {
 
   /**
@@ -59,6 +62,7 @@ final class TrackerAttachmentsTest extends KernelTestBase {
    *
    * @dataProvider excludedPaths
    */
+  #[DataProvider('excludedPaths')]
   public function testDefaultExcludedPaths(string $path): void {
     $attachments = $this->attachmentsFor($path);
     $this->assertNull($this->trackerScriptAttributes($attachments));
@@ -228,6 +232,9 @@ final class TrackerAttachmentsTest extends KernelTestBase {
     $request = Request::create('http://site.example.test' . $path);
     $request->attributes->set('_route_object', new Route($path, [], [], ['_admin_route' => $admin_route]));
     $request->attributes->set('_route', 'sitebeam_test.page');
+    // The kernel's test session: Drupal 11's KernelTestBase clears it
+    // through the request stack.
+    $request->setSession($this->container->get('request_stack')->getSession());
     $this->container->get('request_stack')->push($request);
     $this->container->get('current_route_match')->resetRouteMatch();
     $this->container->get('path.current')->setPath($path, $request);

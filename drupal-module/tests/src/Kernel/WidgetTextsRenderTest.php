@@ -8,12 +8,14 @@ use Drupal\block\Entity\Block;
 use Drupal\Core\Site\Settings;
 use Drupal\Core\StringTranslation\Translator\CustomStrings;
 use Drupal\KernelTests\KernelTestBase;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The blocks hand the widgets their texts in the site's language.
  *
  * @group sitebeam
  */
+#[Group('sitebeam')]
 final class WidgetTextsRenderTest extends KernelTestBase {
 
   /**

@@ -26,6 +26,15 @@ trait MockedApiTrait {
   protected array|string $promptAnswer = [200, [], ['response' => ['an answer'], 'score' => 0.5, 'status' => 'ok']];
 
   /**
+   * What the API answers other paths, as [status, raw body] by path.
+   *
+   * A path not listed gets the default answers of installMockedApi().
+   *
+   * @var array<string, array{0: int, 1: string}>
+   */
+  protected array $rawAnswers = [];
+
+  /**
    * Every request the API received: method, path, headers, decoded body.
    *
    * @var array<int, array{method: string, path: string, headers: array, body: mixed}>
@@ -44,6 +53,10 @@ trait MockedApiTrait {
         'headers' => $request->getHeaders(),
         'body' => json_decode((string) $request->getBody(), TRUE),
       ];
+      $raw = $this->rawAnswers[$path] ?? NULL;
+      if ($raw !== NULL) {
+        return Create::promiseFor(new Response($raw[0], ['Content-Type' => 'application/json'], $raw[1]));
+      }
       if ($path === Contract::PATH_PROMPT) {
         if ($this->promptAnswer === 'unreachable') {
           return Create::rejectionFor(new ConnectException('Connection refused', $request));

@@ -23,6 +23,20 @@ trait ServerStubTrait {
   }
 
   /**
+   * The stub's own account, token dev-token (server-stub accounts.ts).
+   */
+  protected static function stubAccount(): string {
+    return 'dev@example.test';
+  }
+
+  /**
+   * Turns the stub account's APIs on or off.
+   */
+  protected function setStubAccountApis(array $apis): void {
+    $this->stub('PATCH', '/__stub/accounts/' . self::stubAccount(), $apis);
+  }
+
+  /**
    * Calls the stub; returns the decoded JSON answer.
    */
   protected function stub(string $method, string $path, ?array $json = NULL): array {
@@ -47,7 +61,7 @@ trait ServerStubTrait {
   protected function resetStub(): void {
     $this->stub('DELETE', '/__stub/emails');
     $this->stub('DELETE', '/__stub/faults');
-    $this->stub('PATCH', '/__stub/accounts/dev@example.test', ['email_api' => TRUE, 'ai_api' => TRUE]);
+    $this->setStubAccountApis(['email_api' => TRUE, 'ai_api' => TRUE]);
   }
 
   /**

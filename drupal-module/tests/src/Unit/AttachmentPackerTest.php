@@ -6,12 +6,16 @@ namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\AttachmentPacker;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Mail\AttachmentPacker
  * @group sitebeam
  */
+#[CoversClass(AttachmentPacker::class)]
+#[Group('sitebeam')]
 final class AttachmentPackerTest extends TestCase {
 
   /**

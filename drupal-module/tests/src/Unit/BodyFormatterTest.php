@@ -6,12 +6,16 @@ namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\Component\Render\MarkupInterface;
 use Drupal\sitebeam\Mail\BodyFormatter;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Mail\BodyFormatter
  * @group sitebeam
  */
+#[CoversClass(BodyFormatter::class)]
+#[Group('sitebeam')]
 final class BodyFormatterTest extends TestCase {
 
   /**

@@ -7,12 +7,17 @@ namespace Drupal\Tests\sitebeam\Unit;
 use Drupal\sitebeam\Chat\ChatProblem;
 use Drupal\sitebeam\Chat\ChatPrompt;
 use Drupal\sitebeam\Chat\ChatValidator;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Chat\ChatValidator
  * @group sitebeam
  */
+#[CoversClass(ChatValidator::class)]
+#[Group('sitebeam')]
 final class ChatValidatorTest extends TestCase {
 
   private const MODELS = ['mock', 'nltksentiment'];
@@ -49,6 +54,7 @@ final class ChatValidatorTest extends TestCase {
    *
    * @dataProvider refusals
    */
+  #[DataProvider('refusals')]
   public function testRefusalsNameTheirField(array $input, string $code, string $field): void {
     $problem = ChatValidator::validate($input, self::MODELS);
     $this->assertInstanceOf(ChatProblem::class, $problem);

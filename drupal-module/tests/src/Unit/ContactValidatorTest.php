@@ -7,12 +7,17 @@ namespace Drupal\Tests\sitebeam\Unit;
 use Drupal\sitebeam\Contact\ContactProblem;
 use Drupal\sitebeam\Contact\ContactSubmission;
 use Drupal\sitebeam\Contact\ContactValidator;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Contact\ContactValidator
  * @group sitebeam
  */
+#[CoversClass(ContactValidator::class)]
+#[Group('sitebeam')]
 final class ContactValidatorTest extends TestCase {
 
   /**
@@ -45,6 +50,7 @@ final class ContactValidatorTest extends TestCase {
    *
    * @dataProvider refusals
    */
+  #[DataProvider('refusals')]
   public function testRefusals(array $overrides, string $code, string $field): void {
     $verdict = ContactValidator::validate($this->post($overrides), $this->tickets());
     $this->assertInstanceOf(ContactProblem::class, $verdict);
@@ -71,15 +77,16 @@ final class ContactValidatorTest extends TestCase {
       'non-ASCII local part' => [['email' => 'josé@example.com'], ContactProblem::INVALID_FIELD, 'email'],
       'one-letter top-level domain' => [['email' => 'a@b.c'], ContactProblem::INVALID_FIELD, 'email'],
       'consecutive dots' => [['email' => 'a..b@example.com'], ContactProblem::INVALID_FIELD, 'email'],
+      'special-use domain, refused upstream' => [['email' => 'ana@shop.local'], ContactProblem::INVALID_FIELD, 'email'],
       'name missing' => [['name' => '   '], ContactProblem::INVALID_FIELD, 'name'],
       'name too long' => [['name' => str_repeat('é', 201)], ContactProblem::INVALID_FIELD, 'name'],
-      'name with line break' => [['name' => "Ann\r\nBcc: x@example.test"], ContactProblem::INVALID_FIELD, 'name'],
+      'name with line break' => [['name' => "Ann\r\nBcc: x@example.com"], ContactProblem::INVALID_FIELD, 'name'],
       'email invalid' => [['email' => 'ann@'], ContactProblem::INVALID_FIELD, 'email'],
-      'two emails' => [['email' => 'a@example.test, b@example.test'], ContactProblem::INVALID_FIELD, 'email'],
-      'email with display name' => [['email' => 'Ann <ann@example.test>'], ContactProblem::INVALID_FIELD, 'email'],
-      'email with comment' => [['email' => 'ann(x)@example.test'], ContactProblem::INVALID_FIELD, 'email'],
-      'email with line break' => [['email' => "a@example.test\nb@example.test"], ContactProblem::INVALID_FIELD, 'email'],
-      'subject with line break' => [['subject' => "Hi\nBcc: x@example.test"], ContactProblem::INVALID_FIELD, 'subject'],
+      'two emails' => [['email' => 'a@example.com, b@example.com'], ContactProblem::INVALID_FIELD, 'email'],
+      'email with display name' => [['email' => 'Ann <ann@example.com>'], ContactProblem::INVALID_FIELD, 'email'],
+      'email with comment' => [['email' => 'ann(x)@example.com'], ContactProblem::INVALID_FIELD, 'email'],
+      'email with line break' => [['email' => "a@example.com\nb@example.com"], ContactProblem::INVALID_FIELD, 'email'],
+      'subject with line break' => [['subject' => "Hi\nBcc: x@example.com"], ContactProblem::INVALID_FIELD, 'subject'],
       'subject too long' => [['subject' => str_repeat('s', 201)], ContactProblem::INVALID_FIELD, 'subject'],
       'message missing' => [['message' => ''], ContactProblem::INVALID_FIELD, 'message'],
       'message too long' => [['message' => str_repeat('m', 10001)], ContactProblem::INVALID_FIELD, 'message'],
@@ -125,7 +132,7 @@ final class ContactValidatorTest extends TestCase {
   private function post(array $overrides): array {
     return array_filter($overrides + [
       'name' => 'Ann',
-      'email' => 'ann@example.test',
+      'email' => 'ann@example.com',
       'subject' => 'Hello',
       'message' => 'A question.',
       'homepage' => '',

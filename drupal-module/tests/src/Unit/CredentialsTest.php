@@ -5,12 +5,16 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Api\Credentials;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Api\Credentials
  * @group sitebeam
  */
+#[CoversClass(Credentials::class)]
+#[Group('sitebeam')]
 final class CredentialsTest extends TestCase {
 
   /**

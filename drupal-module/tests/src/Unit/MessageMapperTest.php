@@ -5,12 +5,16 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Mail\MessageMapper;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Mail\MessageMapper
  * @group sitebeam
  */
+#[CoversClass(MessageMapper::class)]
+#[Group('sitebeam')]
 final class MessageMapperTest extends TestCase {
 
   /**
@@ -19,18 +23,18 @@ final class MessageMapperTest extends TestCase {
   public function testOneRecipientMapsEveryField(): void {
     $payloads = MessageMapper::map($this->message([
       'headers' => [
-        'From' => 'My Site <site@example.test>',
-        'Reply-to' => 'Helpdesk <help@example.test>',
+        'From' => 'My Site <site@example.com>',
+        'Reply-to' => 'Helpdesk <help@example.com>',
         'Content-Type' => 'text/html; charset=UTF-8',
       ],
     ]));
     $this->assertSame([[
-      'to' => 'ann@example.test',
+      'to' => 'ann@example.com',
       'subject' => 'Welcome',
       'content' => '<p>Hello</p>',
-      'from' => 'site@example.test',
+      'from' => 'site@example.com',
       'from_name' => 'My Site',
-      'replyto' => 'help@example.test',
+      'replyto' => 'help@example.com',
     ],
     ], $payloads);
   }
@@ -49,7 +53,7 @@ final class MessageMapperTest extends TestCase {
     $this->assertCount(1, $payloads);
     $this->assertArrayNotHasKey('from', $payloads[0]);
     $this->assertSame('My Site', $payloads[0]['from_name']);
-    $this->assertSame(['The From header holds an invalid address: "drupal@localhost". The message goes out with the account\'s own sender.'], $warnings);
+    $this->assertSame(['The From header holds "drupal@localhost", refused by the API: .localhost is a special-use domain. The message goes out with the account\'s own sender.'], $warnings);
   }
 
   /**
@@ -81,11 +85,11 @@ final class MessageMapperTest extends TestCase {
    */
   public function testEveryToCcAndBccRecipientGetsOwnCopyAndNoBccIsDisclosed(): void {
     $payloads = MessageMapper::map($this->message([
-      'to' => 'ann@example.test, Bob <bob@example.test>',
-      'headers' => ['Cc' => 'cid@example.test', 'Bcc' => 'secret1@example.test, Secret Two <secret2@example.test>'],
+      'to' => 'ann@example.com, Bob <bob@example.com>',
+      'headers' => ['Cc' => 'cid@example.com', 'Bcc' => 'secret1@example.com, Secret Two <secret2@example.com>'],
     ]));
     $this->assertSame(
-      ['ann@example.test', 'bob@example.test', 'cid@example.test', 'secret1@example.test', 'secret2@example.test'],
+      ['ann@example.com', 'bob@example.com', 'cid@example.com', 'secret1@example.com', 'secret2@example.com'],
       array_column($payloads, 'to'),
     );
     foreach ($payloads as $payload) {
@@ -104,8 +108,8 @@ final class MessageMapperTest extends TestCase {
    */
   public function testRecipientNamedTwiceGetsOneCopy(): void {
     $payloads = MessageMapper::map($this->message([
-      'to' => 'ann@example.test',
-      'headers' => ['CC' => 'Ann@example.test'],
+      'to' => 'ann@example.com',
+      'headers' => ['CC' => 'Ann@example.com'],
     ]));
     $this->assertCount(1, $payloads);
   }
@@ -114,10 +118,10 @@ final class MessageMapperTest extends TestCase {
    * Tests that site from is used when headers have none.
    */
   public function testSiteFromIsUsedWhenHeadersHaveNone(): void {
-    $payloads = MessageMapper::map($this->message(['from' => 'site@example.test', 'reply-to' => 'r@example.test']));
-    $this->assertSame('site@example.test', $payloads[0]['from']);
+    $payloads = MessageMapper::map($this->message(['from' => 'site@example.com', 'reply-to' => 'r@example.com']));
+    $this->assertSame('site@example.com', $payloads[0]['from']);
     $this->assertArrayNotHasKey('from_name', $payloads[0]);
-    $this->assertSame('r@example.test', $payloads[0]['replyto']);
+    $this->assertSame('r@example.com', $payloads[0]['replyto']);
   }
 
   /**
@@ -134,7 +138,7 @@ final class MessageMapperTest extends TestCase {
    */
   public function testAttachmentsGoWithEveryCopy(): void {
     $payloads = MessageMapper::map($this->message([
-      'to' => 'a@example.test, b@example.test',
+      'to' => 'a@example.com, b@example.com',
       'params' => ['attachments' => [['filecontent' => 'x', 'filename' => 'x.txt', 'filemime' => 'text/plain']]],
     ]));
     $this->assertSame('x.txt', $payloads[0]['attachment']['file_name']);
@@ -172,7 +176,7 @@ final class MessageMapperTest extends TestCase {
   public function testHeaderInjectionInCcIsRefused(): void {
     $this->expectException(\InvalidArgumentException::class);
     $this->expectExceptionMessage('Cc header contains a line break');
-    MessageMapper::map($this->message(['headers' => ['Cc' => "x@example.test\r\nBcc: all@example.test"]]));
+    MessageMapper::map($this->message(['headers' => ['Cc' => "x@example.com\r\nBcc: all@example.com"]]));
   }
 
   /**
@@ -181,7 +185,7 @@ final class MessageMapperTest extends TestCase {
   private function message(array $overrides): array {
     return $overrides + [
       'id' => 'user_register_no_approval_required',
-      'to' => 'ann@example.test',
+      'to' => 'ann@example.com',
       'subject' => 'Welcome',
       'body' => '<p>Hello</p>',
       'headers' => [],

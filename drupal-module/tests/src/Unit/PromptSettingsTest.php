@@ -5,12 +5,16 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Chat\PromptSettings;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Chat\PromptSettings
  * @group sitebeam
  */
+#[CoversClass(PromptSettings::class)]
+#[Group('sitebeam')]
 final class PromptSettingsTest extends TestCase {
 
   /**
@@ -32,7 +36,16 @@ final class PromptSettingsTest extends TestCase {
     $this->assertSame(0.7, PromptSettings::fromInput('temperature', ' 0.7 '));
     $this->assertFalse(PromptSettings::fromInput('do_sample', 'false'));
     $this->assertNull(PromptSettings::fromInput('top_k', ''));
-    $this->assertSame('1.5', PromptSettings::fromInput('num_beams', '1.5'), 'Left as it is for isValid() to refuse.');
+    $this->assertSame('1.5', PromptSettings::fromInput('num_beans', '1.5'), 'Left as it is for isValid() to refuse.');
+  }
+
+  /**
+   * Tests that num_beams, an alias, is sent as the service's num_beans.
+   */
+  public function testAliasIsSentUnderTheServiceName(): void {
+    $this->assertSame(['num_beans' => 3], PromptSettings::toSend(['num_beams' => 3]));
+    $this->assertSame(['num_beans' => 2], PromptSettings::toSend(['num_beams' => 3, 'num_beans' => 2]), 'The service name wins.');
+    $this->assertSame(['top_k' => 5, 'num_beans' => 3], PromptSettings::canonical(['num_beams' => 3, 'top_k' => 5]));
   }
 
   /**

@@ -5,12 +5,17 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Settings\SettingsValidator;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Settings\SettingsValidator
  * @group sitebeam
  */
+#[CoversClass(SettingsValidator::class)]
+#[Group('sitebeam')]
 final class SettingsValidatorTest extends TestCase {
 
   /**
@@ -18,6 +23,7 @@ final class SettingsValidatorTest extends TestCase {
    *
    * @dataProvider baseUrls
    */
+  #[DataProvider('baseUrls')]
   public function testBaseUrl(string $url, ?string $problem): void {
     $this->assertSame($problem, SettingsValidator::baseUrlProblem($url));
   }

@@ -5,12 +5,16 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Tracker\TrackerAttributes;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
  * @coversDefaultClass \Drupal\sitebeam\Tracker\TrackerAttributes
  * @group sitebeam
  */
+#[CoversClass(TrackerAttributes::class)]
+#[Group('sitebeam')]
 final class TrackerAttributesTest extends TestCase {
 
   /**

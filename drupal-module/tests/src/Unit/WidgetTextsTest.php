@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace Drupal\Tests\sitebeam\Unit;
 
+use Drupal\sitebeam\Text\WidgetTexts;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -17,6 +20,8 @@ use PHPUnit\Framework\TestCase;
  * @coversDefaultClass \Drupal\sitebeam\Text\WidgetTexts
  * @group sitebeam
  */
+#[CoversClass(WidgetTexts::class)]
+#[Group('sitebeam')]
 final class WidgetTextsTest extends TestCase {
 
   /**

@@ -10,7 +10,7 @@ import {
   removeProfile,
   saveProfile,
 } from '../profiles.js';
-import { printLine, type Session } from '../session.js';
+import { printJson, printLine, type Session } from '../session.js';
 
 export async function login(session: Session, options: { url?: string }): Promise<void> {
   const name = session.options.profile ?? DEFAULT_PROFILE;
@@ -68,7 +68,7 @@ export async function logout(session: Session): Promise<void> {
 export async function listProfiles(session: Session): Promise<void> {
   const profiles = Object.entries(await readProfiles()).map(([name, { url }]) => ({ name, url }));
   if (session.json) {
-    printLine(JSON.stringify({ profiles }));
+    printJson(JSON.stringify({ profiles }));
     return;
   }
   if (profiles.length === 0) {

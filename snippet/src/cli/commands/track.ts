@@ -1,8 +1,15 @@
 // `sitebeam track WEBSITE [--pixel]`: records a visit as a browser would and shows what the
 // instance saw. The tracker takes no token, so none is sent.
-import { limits, paths, SitebeamApiError, type TrackerRecord } from '../../client/index.js';
+import {
+  connectOrigin,
+  limits,
+  paths,
+  readCappedBody,
+  SitebeamApiError,
+  type TrackerRecord,
+} from '../../client/index.js';
 import { usageError } from '../exit-codes.js';
-import { printLine, type Session } from '../session.js';
+import { printJson, printLine, type Session } from '../session.js';
 
 export interface TrackOptions {
   pixel?: boolean;
@@ -29,7 +36,7 @@ export async function track(session: Session, website: string, options: TrackOpt
 /** The pixel answers an image, not the record: say what came back instead. */
 async function trackWithPixel(session: Session, website: string, headers: Record<string, string>) {
   const { instance } = await session.connect(false);
-  const url = `${instance.url.replace(/\/+$/, '')}${paths.trackerImg(website)}`;
+  const url = connectOrigin(instance.url) + paths.trackerImg(website);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -45,7 +52,14 @@ async function trackWithPixel(session: Session, website: string, headers: Record
       cause,
     });
   }
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = await readCappedBody(response, limits.answerBytes);
+  if (body === undefined) {
+    throw new SitebeamApiError({
+      status: response.status,
+      code: 'invalid_response',
+      message: `GET ${paths.trackerImg(website)} answered more than ${limits.answerBytes} bytes, which were not read`,
+    });
+  }
   const type = response.headers.get('content-type') ?? 'no content type';
   if (response.status >= 300 && response.status < 400) {
     throw new SitebeamApiError({
@@ -62,12 +76,13 @@ async function trackWithPixel(session: Session, website: string, headers: Record
     );
   }
   const summary = { status: response.status, content_type: type, bytes: body.length };
-  printLine(
-    session.json
-      ? JSON.stringify(summary)
-      : `GET ${url} → ${response.status} ${type}, ${body.length} bytes.\n` +
-          `The pixel records the visit but does not return the record: \`sitebeam track ${website}\` shows it.`,
-  );
+  if (session.json) printJson(JSON.stringify(summary));
+  else {
+    printLine(
+      `GET ${url} → ${response.status} ${type}, ${body.length} bytes.\n` +
+        `The pixel records the visit but does not return the record: \`sitebeam track ${website}\` shows it.`,
+    );
+  }
 }
 
 function describeDevice({ device, details }: TrackerRecord): string {

@@ -8,6 +8,8 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
@@ -119,12 +121,14 @@ final class Network_Settings_Test extends TestCase {
 	 * @runInSeparateProcess
 	 * @preserveGlobalState disabled
 	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
 	public function test_uninstall_cleans_the_network_and_every_site() {
 		$settings = get_site_option( Settings::OPTION );
 		$token    = get_site_option( Settings::TOKEN_OPTION );
 		foreach ( array( 1, $this->second_site ) as $site ) {
 			switch_to_blog( $site );
-			Send_Log::record( array( 'a@example.test' ), 'Logged', Send_Log::SENT );
+			Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
 			set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
 			Chat_Capability::grant();
 			restore_current_blog();
@@ -162,7 +166,7 @@ final class Network_Settings_Test extends TestCase {
 			array(
 				'user_login' => 'subsite-admin',
 				'user_pass'  => wp_generate_password(),
-				'user_email' => 'subsite-admin@example.test',
+				'user_email' => 'subsite-admin@example.com',
 			)
 		);
 		add_user_to_blog( $this->second_site, $id, 'administrator' );

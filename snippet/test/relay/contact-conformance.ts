@@ -1,0 +1,259 @@
+// The contact protocol's conformance cases (contract/conformance/contact.cases.json) against a relay
+// served over real HTTP by toNodeListener, a fresh relay per case, in front of the API the caller
+// gives: a fake answering as each case says (conformance.test.ts), the stub or the real service
+// (tests/upstream).
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import suite from '../../../contract/conformance/contact.cases.json' with { type: 'json' };
+import { createRelayHandler, toNodeListener } from '../../src/relay/index.js';
+import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
+
+export interface CaseRequest {
+  method: string;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+  body?: unknown;
+  bodyBytes?: number;
+  chunked?: boolean;
+}
+type HeaderExpectation = string | { contains: string } | { between: [number, number] };
+export interface Case {
+  id: string;
+  rule: string;
+  repeat?: number;
+  repeatRequest?: CaseRequest;
+  apiAnswers?: number | 'unreachable';
+  request: CaseRequest;
+  expect: {
+    status: number;
+    i18n_code?: string;
+    field?: string | null;
+    json?: Record<string, unknown>;
+    jsonHas?: string[];
+    contentType?: string;
+    headers?: Record<string, HeaderExpectation>;
+    acceptServerRefusal?: boolean;
+  };
+}
+
+export const cases = suite.cases as unknown as Case[];
+const ALLOWED_ORIGIN = 'https://shop.example';
+const OTHER_ORIGIN = 'https://evil.example';
+const SECRET = 'conformance-ticket-secret';
+
+/** The API behind the relay: where it is, the token it takes, and how to reach it. */
+export interface ContactApi {
+  apiUrl: string;
+  apiToken: string;
+  fetch?: typeof fetch;
+}
+
+let listener: ReturnType<typeof toNodeListener>;
+const server = createServer((incoming, outgoing) => listener(incoming, outgoing));
+let ownOrigin = '';
+let selfOrigin = '';
+
+export async function openRelayServer(): Promise<void> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  ownOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export async function closeRelayServer(): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** The fake API's answer to /v1/email in a case that reaches it (`apiAnswers` unset: sent). */
+export function apiAnswer(apiAnswers: Exclude<Case['apiAnswers'], 'unreachable'>): Response {
+  if (apiAnswers === undefined)
+    return Response.json({ status: 'ok', id: 'mail-1' }, { status: 200 });
+  const headers: Record<string, string> = apiAnswers === 429 ? { 'retry-after': '30' } : {};
+  return Response.json(
+    { status: 'ko', error: 'fault', i18n_code: `http_${apiAnswers}`, cid: 'c' },
+    { status: apiAnswers, headers },
+  );
+}
+
+/** The relay's settings in front of `api`, as JSON another runtime can be given. */
+export function contactSettings(api: Omit<ContactApi, 'fetch'>) {
+  return {
+    apiUrl: api.apiUrl,
+    apiToken: api.apiToken,
+    contactTo: 'owner@shop.example',
+    contactFrom: 'forms@shop.example',
+    allowedOrigins: [ALLOWED_ORIGIN],
+    siteName: 'Example Shop',
+    ticketSecret: SECRET,
+  };
+}
+
+function relayFor(api: ContactApi) {
+  return createRelayHandler({
+    ...contactSettings(api),
+    ...(api.fetch ? { fetch: api.fetch } : {}),
+    log: () => {},
+  });
+}
+
+/** A relay served by another runtime (workerd, Deno) instead of this process. */
+export interface RelayHost {
+  /** Where it listens, e.g. http://127.0.0.1:40123 (also its own origin). */
+  origin(): string;
+  /** Makes a fresh relay there with these settings. */
+  serve(settings: ReturnType<typeof contactSettings>): Promise<void>;
+}
+
+const placeholder = (value: string) =>
+  value
+    .replace(/^\$ALLOWED_ORIGIN/, ALLOWED_ORIGIN)
+    .replace(/^\$OTHER_ORIGIN/, OTHER_ORIGIN)
+    .replace(/^\$SELF_ORIGIN/, selfOrigin);
+
+async function mintTicket(
+  spec: { age_ms: number; tamper?: string },
+  token: string,
+): Promise<string> {
+  const secret = spec.tamper === 'secret' ? 'not-the-endpoint-secret' : SECRET;
+  const issuer = createTicketIssuer(ticketKey(secret, token), 0);
+  const ticket = await issuer.issue(Date.now() - spec.age_ms);
+  const [issued = '', signature = ''] = ticket.split('.');
+  if (spec.tamper === 'signature') return `${issued}.${'A'.repeat(43)}`;
+  if (spec.tamper === 'time') return `${Number(issued) - 60_000}.${signature}`;
+  return ticket;
+}
+
+/** The body's bytes: placeholders replaced, encoded per the content type. */
+async function encodeBody(request: CaseRequest, token: string): Promise<Buffer | undefined> {
+  if (request.bodyBytes !== undefined) return Buffer.alloc(request.bodyBytes, 'a');
+  if (request.body === undefined) return undefined;
+  if (typeof request.body === 'string') return Buffer.from(request.body, 'utf8');
+  const values: Array<[string, unknown]> = [];
+  for (const [name, value] of Object.entries(request.body as Record<string, unknown>)) {
+    if (value && typeof value === 'object' && '$ticket' in value) {
+      values.push([
+        name,
+        await mintTicket((value as { $ticket: { age_ms: number } }).$ticket, token),
+      ]);
+    } else values.push([name, value]);
+  }
+  const raw = (value: unknown) =>
+    value && typeof value === 'object' && '$bytes' in value
+      ? Buffer.from((value as { $bytes: string }).$bytes, 'hex')
+      : undefined;
+  if ((request.contentType ?? '').startsWith('application/x-www-form-urlencoded')) {
+    const pairs = values.map(([name, value]) => {
+      const bytes = raw(value);
+      const text = bytes
+        ? [...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+        : encodeURIComponent(String(value));
+      return `${encodeURIComponent(name)}=${text}`;
+    });
+    return Buffer.from(pairs.join('&'));
+  }
+  const spliced: Buffer[] = [];
+  const markers = values.map(([name, value], index) => {
+    const bytes = raw(value);
+    if (bytes) spliced[index] = bytes;
+    return [name, bytes ? `@@bytes-${index}@@` : value] as const;
+  });
+  const json = JSON.stringify(Object.fromEntries(markers));
+  const parts = json.split(/@@bytes-(\d+)@@/);
+  return Buffer.concat(
+    parts.map((part, index) =>
+      index % 2 === 1 ? (spliced[Number(part)] as Buffer) : Buffer.from(part),
+    ),
+  );
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+async function send(request: CaseRequest, token: string): Promise<Answer> {
+  const body = await encodeBody(request, token);
+  const headers: Record<string, string> = {};
+  if (request.contentType) headers['content-type'] = request.contentType;
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    headers[name.toLowerCase()] = placeholder(value);
+  }
+  if (body && !request.chunked) headers['content-length'] = String(body.length);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      `${selfOrigin}/contact`,
+      { method: request.method, headers, agent: false },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    // The relay may answer and close before an oversized body is all written: not a failure.
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    if (body) {
+      for (let offset = 0; offset < body.length; offset += 16_384) {
+        outgoing.write(body.subarray(offset, offset + 16_384));
+      }
+    }
+    outgoing.end();
+  });
+}
+
+function check(answer: Answer, expected: Case['expect']) {
+  expect(answer.status, answer.text).toBe(expected.status);
+  const mediaType = String(answer.headers['content-type'] ?? '');
+  if (expected.contentType) expect(mediaType.startsWith(expected.contentType)).toBe(true);
+  const needsJson =
+    expected.i18n_code !== undefined || expected.json !== undefined || expected.jsonHas;
+  const json = needsJson ? JSON.parse(answer.text) : undefined;
+  if (expected.i18n_code !== undefined) expect(json.i18n_code).toBe(expected.i18n_code);
+  if (expected.field === null) expect(json).not.toHaveProperty('field');
+  else if (expected.field !== undefined) expect(json.field).toBe(expected.field);
+  if (expected.json) expect(json).toMatchObject(expected.json);
+  for (const member of expected.jsonHas ?? []) {
+    expect(typeof json[member] === 'string' && json[member] !== '').toBe(true);
+  }
+  for (const [name, expectation] of Object.entries(expected.headers ?? {})) {
+    const value = String(answer.headers[name.toLowerCase()] ?? '');
+    if (typeof expectation === 'string') expect(value).toBe(placeholder(expectation));
+    else if ('contains' in expectation) expect(value).toContain(expectation.contains);
+    else {
+      const [low, high] = expectation.between;
+      expect(value).toMatch(/^\d+$/);
+      expect(Number(value)).toBeGreaterThanOrEqual(low);
+      expect(Number(value)).toBeLessThanOrEqual(high);
+    }
+  }
+}
+
+/**
+ * Runs one case through a fresh relay in front of `api` (in this process, or on `host`); fails the
+ * calling test on a mismatch.
+ */
+export async function runContactCase(
+  testCase: Case,
+  api: ContactApi,
+  host?: RelayHost,
+): Promise<void> {
+  if (host) {
+    selfOrigin = host.origin();
+    await host.serve(contactSettings(api));
+  } else {
+    selfOrigin = ownOrigin;
+    listener = toNodeListener(relayFor(api));
+  }
+  for (let n = 0; n < (testCase.repeat ?? 0); n += 1) {
+    await send(testCase.repeatRequest ?? testCase.request, api.apiToken);
+  }
+  check(await send(testCase.request, api.apiToken), testCase.expect);
+}

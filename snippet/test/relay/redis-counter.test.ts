@@ -1,0 +1,68 @@
+// The Redis counter against Debian's redis-server: the memory counter's sliding window and wait,
+// keys that expire by themselves, and a malformed SITEBEAM_REDIS_URL refused by name.
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningRedis,
+  redisServerBinary,
+  startRedis,
+} from '../../../tests/support/redis-server.ts';
+import { RelayConfigError } from '../../src/relay/config.js';
+import { rateLimitStoreFromEnv } from '../../src/relay/rate-limit-store.js';
+import { createRedisCounter, type RedisCounter } from '../../src/relay/redis-counter.js';
+
+describe.skipIf(!redisServerBinary)('the Redis counter', () => {
+  let redis: RunningRedis;
+  let counter: RedisCounter;
+  beforeAll(async () => {
+    redis = await startRedis();
+    counter = createRedisCounter(redis.url, 'test:');
+  });
+  afterAll(async () => {
+    await counter?.close();
+    await redis?.close();
+  });
+
+  it('counts up to the limit, then answers the wait until the oldest leaves the window', async () => {
+    for (let post = 0; post < 3; post += 1) {
+      expect(await counter.take('visitor', 3, 60_000, 0)).toBeUndefined();
+    }
+    const waitMs = (await counter.take('visitor', 3, 60_000, 0)) as number;
+    expect(waitMs).toBeGreaterThan(55_000);
+    expect(waitMs).toBeLessThanOrEqual(60_000);
+    expect(await counter.take('other', 3, 60_000, 0)).toBeUndefined();
+  });
+
+  it('lets posts in again once the window has passed, and the key expires by itself', async () => {
+    expect(await counter.take('short', 1, 300, 0)).toBeUndefined();
+    expect(await counter.take('short', 1, 300, 0)).toBeGreaterThan(0);
+    const client = createClient({ url: redis.url });
+    await client.connect();
+    try {
+      const ttl = await client.pTTL('test:short');
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(300);
+      await expect.poll(() => client.exists('test:short'), { timeout: 5_000 }).toBe(0);
+    } finally {
+      client.destroy();
+    }
+    expect(await counter.take('short', 1, 300, 0)).toBeUndefined();
+  });
+});
+
+describe('SITEBEAM_REDIS_URL', () => {
+  it('unset, the limits count in memory: no store', async () => {
+    expect(await rateLimitStoreFromEnv({}, () => {})).toBeUndefined();
+  });
+
+  it.each(['localhost:6379', 'http://cache:6379', 'redis://'])(
+    'refuses %s by name',
+    async (url) => {
+      const attempt = rateLimitStoreFromEnv({ SITEBEAM_REDIS_URL: url }, () => {});
+      await expect(attempt).rejects.toThrow(RelayConfigError);
+      await expect(attempt).rejects.toThrow(
+        /^SITEBEAM_REDIS_URL must be a redis:\/\/ or rediss:\/\//,
+      );
+    },
+  );
+});

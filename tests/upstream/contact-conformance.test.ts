@@ -1,0 +1,45 @@
+// The contact protocol's conformance cases through the relay, in front of the stub and of the real
+// service. A case that needs the API to answer a given status is forced on the stub
+// (`/__stub/faults`); the real service cannot be made to, so it runs there only on the stub.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  cases,
+  closeRelayServer,
+  openRelayServer,
+  runContactCase,
+} from '../../snippet/test/relay/contact-conformance.ts';
+import { describeEachService } from './services.ts';
+
+/** Nothing listens there: the relay's call fails as when the instance is down. */
+const unreachableApi = 'http://127.0.0.1:9';
+
+beforeAll(openRelayServer);
+afterAll(closeRelayServer);
+
+describeEachService('contact conformance', (service, kind) => {
+  let passed = 0;
+  const runnable = cases.filter((testCase) => !testCase.apiAnswers || kind.canForceAnswers);
+  afterAll(() => {
+    const needFaults = cases.length - runnable.length;
+    const note = needFaults ? `; ${needFaults} need the stub's faults` : '';
+    console.log(
+      `contact conformance: ${passed} of ${runnable.length} cases passed (relay on ${kind.name}${note})`,
+    );
+  });
+
+  it('leaves out only the cases that force an API answer', () => {
+    expect(runnable.length).toBeGreaterThan(cases.length - 20);
+  });
+
+  for (const testCase of runnable) {
+    it(`${testCase.id}: ${testCase.rule}`, async () => {
+      const { apiAnswers } = testCase;
+      if (typeof apiAnswers === 'number') await service().forceAnswer?.('/v1/email', apiAnswers);
+      await runContactCase(testCase, {
+        apiUrl: apiAnswers === 'unreachable' ? unreachableApi : service().url,
+        apiToken: service().token,
+      });
+      passed += 1;
+    });
+  }
+});

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, site, startAndEndWithTheInstalledSite, stub, testSite } from './site.ts';
+
+startAndEndWithTheInstalledSite();
+
+// WordPress's own privacy tools, driven as an administrator does: the send log is exported and erased
+// per address (Tools → Export / Erase Personal Data), and the policy guide shows Sitebeam's text.
+const address = 'privacy-request@example.com';
+
+test.beforeEach(async () => {
+  await stub.reset();
+  await stub.setEmailApi(true);
+  for (const subject of ['Your order', 'Your invoice']) {
+    expect((await testSite.sendMail({ to: address, subject, message: 'Hello' })).sent).toBe(true);
+  }
+  expect(
+    (
+      await testSite.sendMail({
+        to: 'someone-else@example.com',
+        subject: 'Not theirs',
+        message: 'Hi',
+      })
+    ).sent,
+  ).toBe(true);
+});
+
+/** Files a confirmed request for the address on one of the privacy tools and shows its row. */
+async function confirmedRequest(page: Page, tool: 'export' | 'erase') {
+  await page.goto(`/wp-admin/${tool}-personal-data.php`);
+  const existing = page.locator('tr', { hasText: address });
+  if ((await existing.count()) > 0) {
+    await existing.first().hover();
+    page.once('dialog', (dialog) => dialog.accept());
+    await existing.first().getByRole('link', { name: 'Remove request' }).click();
+    await page.goto(`/wp-admin/${tool}-personal-data.php`);
+  }
+  await page.fill('#username_or_email_for_privacy_request', address);
+  await page.uncheck('#send_confirmation_email');
+  await page.click('#submit');
+  const row = page.locator('tr', { hasText: address }).first();
+  await row.hover();
+  return row;
+}
+
+test('Tools → Export Personal Data includes the sends to that address from the send log', async ({
+  page,
+}, testInfo) => {
+  await logIn(page);
+  const row = await confirmedRequest(page, 'export');
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Download personal data' }).first().click();
+  const file = testInfo.outputPath('export.zip');
+  await (await download).saveAs(file);
+  const html = execFileSync('unzip', ['-p', file, '*.html']).toString();
+  expect(html).toContain('Sitebeam send log');
+  expect(html).toContain('Your order');
+  expect(html).toContain('Your invoice');
+  expect(html).not.toContain('Not theirs');
+});
+
+test('Tools → Erase Personal Data removes the sends to that address and keeps the others', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto('/wp-admin/options-general.php?page=sitebeam');
+  await expect(page.locator('.sitebeam-log')).toContainText(address);
+  const row = await confirmedRequest(page, 'erase');
+  await row
+    .getByRole('button', { name: /erase personal data/i })
+    .first()
+    .click();
+  await expect(page.getByText(/personal data found for this user was erased/i)).toBeVisible();
+  await page.goto('/wp-admin/options-general.php?page=sitebeam');
+  // WordPress then mails the requester that the erasure is done: that new send is logged, the old ones are gone.
+  await expect(page.locator('.sitebeam-log')).toContainText('Not theirs');
+  await expect(page.locator('.sitebeam-log')).not.toContainText('Your order');
+  await expect(page.locator('.sitebeam-log')).not.toContainText('Your invoice');
+});
+
+test('the privacy policy guide suggests what Sitebeam sends, naming the instance', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto('/wp-admin/options-privacy.php?tab=policyguide');
+  const section = page.locator('.privacy-settings-accordion-panel, .policy-text', {
+    hasText: 'which page you opened',
+  });
+  await expect(section.first()).toContainText(new URL(site.stubUrl).hostname);
+  await expect(page.getByRole('button', { name: /Sitebeam/ }).first()).toBeVisible();
+});

@@ -1,0 +1,62 @@
+<?php
+/**
+ * The text the plugin suggests for the site's privacy policy (Settings → Privacy → Policy Guide).
+ *
+ * @package Sitebeam
+ */
+
+namespace Sitebeam\Privacy;
+
+use Sitebeam\Mail\Send_Log;
+use Sitebeam\Settings;
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * The text the plugin suggests for the site's privacy policy (Settings → Privacy → Policy Guide).
+ */
+final class Policy_Text {
+
+	/**
+	 * Suggests the text; WordPress shows it in the policy guide.
+	 */
+	public static function action_admin_init() {
+		if ( function_exists( 'wp_add_privacy_policy_content' ) ) {
+			wp_add_privacy_policy_content( __( 'Sitebeam', 'sitebeam' ), self::html( Settings::get() ) );
+		}
+	}
+
+	/**
+	 * The suggested text, naming the configured instance.
+	 *
+	 * @param array<string, mixed> $settings Effective settings.
+	 * @return string HTML.
+	 */
+	public static function html( array $settings ) {
+		$instance   = '' !== (string) $settings['api_url']
+			? (string) wp_parse_url( (string) $settings['api_url'], PHP_URL_HOST )
+			: __( 'the Sitebeam instance this site uses', 'sitebeam' );
+		$paragraphs = array();
+		if ( ! empty( $settings['tracker'] ) ) {
+			/* translators: %s: host name of the Sitebeam instance. */
+			$paragraphs[] = sprintf( __( 'When you visit this site, your browser tells %s which page you opened and which page sent you here. That service records the visit with your IP address, your browser and device type and an approximate location derived from the IP address, for visit statistics.', 'sitebeam' ), $instance );
+		}
+		/* translators: %s: host name of the Sitebeam instance. */
+		$paragraphs[] = sprintf( __( 'When you send a message through a contact form on this site, the name, email address and message you enter are sent to %s, which delivers them to us by email.', 'sitebeam' ), $instance );
+		if ( ! empty( $settings['chat_enabled'] ) ) {
+			/* translators: %s: host name of the Sitebeam instance. */
+			$paragraphs[] = sprintf( __( 'When you use the chat on this site, your message is sent to %s, whose AI model answers it.', 'sitebeam' ), $instance );
+		}
+		if ( ! empty( $settings['route_mail'] ) ) {
+			/* translators: 1: host name of the Sitebeam instance, 2: how many sends the log keeps. */
+			$paragraphs[] = sprintf( __( 'Emails this site sends you (for example account and order emails) are delivered through %1$s. This site keeps a log of its last %2$d sends (time, recipients, subject and result, never the content).', 'sitebeam' ), $instance, Send_Log::SIZE );
+		}
+		$html = '<p class="privacy-policy-tutorial">' . esc_html__( 'Sitebeam sends what is described below to the Sitebeam instance configured in Settings → Sitebeam. Suggested text:', 'sitebeam' ) . '</p>';
+		foreach ( $paragraphs as $paragraph ) {
+			$html .= '<p>' . esc_html( $paragraph ) . '</p>';
+		}
+		return $html;
+	}
+}
