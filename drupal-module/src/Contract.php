@@ -92,8 +92,8 @@ final class Contract {
   /**
    * What the real service (comworkio/cwcloud-api, FastAPI) answers, read from
    * its releases ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI
-   * route 405 cwai_not_implemened); contract/service-api.md section 10. Any 2xx
-   * whose status is ok is success.
+   * route 405 cwai_not_implemened); contract/contract.md and
+   * contract/upstream.md. Any 2xx whose status is ok is success.
    */
   public const UPSTREAM_AI_RELEASE = '3.15.24';
   public const UPSTREAM_CE_RELEASE = '3.16.15';

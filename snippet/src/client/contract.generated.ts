@@ -69,7 +69,7 @@ export const statusValues = {
   ko: 'ko',
 } as const;
 
-/** What the real service (comworkio/cwcloud-api, FastAPI) answers, read from its releases ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened); contract/service-api.md section 10. Any 2xx whose status is ok is success. */
+/** What the real service (comworkio/cwcloud-api, FastAPI) answers, read from its releases ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened); contract/contract.md and contract/upstream.md. Any 2xx whose status is ok is success. */
 export const upstream = {
   aiRelease: '3.15.24',
   ceRelease: '3.16.15',
