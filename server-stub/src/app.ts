@@ -4,7 +4,13 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { errorCodes, isEmailAddress, type TrackerRecord } from 'sitebeam/client';
 import type { CapturedEmail, StubContext } from './context.js';
 import { controlFromLoopbackOnly } from './control-access.js';
-import { contractErrorFor, sendError } from './errors.js';
+import {
+  ContractError,
+  contractErrorFor,
+  sendError,
+  sendValidationFailure,
+  validationIssuesFor,
+} from './errors.js';
 import { FaultInjector } from './faults.js';
 import { requireServedHost } from './host-check.js';
 import { ModelRegistry } from './models/registry.js';
@@ -77,7 +83,7 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     // A path that is not valid percent-encoding never reaches a route: answer it in the contract's terms.
     frameworkErrors: (_error, request, reply) => {
       const tracker = isTrackerUrl(request.url);
-      if (tracker) reply.headers(trackerHeaders);
+      if (tracker) reply.headers(trackerHeaders(options.cors));
       return sendError(
         reply,
         400,
@@ -119,15 +125,19 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (isTrackerUrl(request.url)) reply.headers(trackerHeaders);
+    if (isTrackerUrl(request.url)) reply.headers(trackerHeaders(options.cors));
   });
 
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The service's routes answer FastAPI's 422; the stub's own surface keeps its 400.
+    const issues = request.url.startsWith('/v1/') ? validationIssuesFor(error) : undefined;
+    if (issues) return sendValidationFailure(reply, issues);
     const { status, code, message } = contractErrorFor(error);
     if (status >= 500)
       writeLog({ level: 'ERROR', type: 'error', message: error.message, stack: error.stack });
     const headers = 'headers' in error ? (error.headers as Record<string, string>) : {};
-    return sendError(reply, status, code, message, headers);
+    const bare = error instanceof ContractError && error.bare;
+    return sendError(reply, status, code, message, headers, bare);
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -32,8 +32,12 @@ export function requireAccount(context: StubContext, api: 'email' | 'ai'): onReq
         'this account is not enabled for the email API',
       );
     }
+    if (api === 'ai' && context.options.communityEdition) {
+      throw new ContractError(errorCodes.cwaiNotImplemented, 'Cwai not implemented');
+    }
     if (api === 'ai' && !account.ai_api) {
-      throw new ContractError(errorCodes.notAiApi, 'this account is not enabled for the AI API');
+      // The service's guard answers without `status` or `cid` (the cid is in a header).
+      throw new ContractError(errorCodes.notCwaiApi, 'permission denied', { bare: true });
     }
 
     const limit = context.options.rateLimitPerMinute;

@@ -11,6 +11,10 @@ export interface StubOptions {
   port: number;
   trustProxy: boolean;
   emailEnabled: boolean;
+  /** Answer as today's community release: every AI route 405 cwai_not_implemened. */
+  communityEdition: boolean;
+  /** Send CORS headers on the tracker, as an instance does only when it enables them. */
+  cors: boolean;
   accountsFile: string | undefined;
   dataDir: string | undefined;
   models: string[];
@@ -35,6 +39,8 @@ export const defaultOptions: StubOptions = {
   port: 8787,
   trustProxy: false,
   emailEnabled: true,
+  communityEdition: false,
+  cors: true,
   accountsFile: undefined,
   dataDir: undefined,
   models: [...availableModels],
@@ -66,6 +72,10 @@ export const usage = `Usage: sitebeam-stub [options]
                         (files only their owner reads; tokens as SHA-256 digests)
   --trust-proxy         believe X-Real-IP / X-Forwarded-For for the visitor's address
   --no-email            switch email sending off (POST /v1/email answers 405)
+  --ce                  answer as the community release 3.16.15: every AI route 405
+                        cwai_not_implemened (default: the AI-enabled release 3.15.24)
+  --no-cors             no CORS headers on the tracker, as an instance without
+                        APP_ENV=local or ENABLE_CORS_ALLOW_ALL
   --models LIST         comma-separated models to list (default: ${availableModels.join(',')})
   --load-delay-ms N     time a model takes to load (default 0: models are ready at start)
   --visits-log FILE     write visit records to FILE instead of stdout
@@ -130,6 +140,8 @@ export function parseOptions(argv: string[]): StubOptions | 'help' {
       values.port === undefined ? defaultOptions.port : toInteger('port', values.port, 0, 65535),
     trustProxy: values['trust-proxy'] ?? false,
     emailEnabled: !values['no-email'],
+    communityEdition: values.ce ?? false,
+    cors: !values['no-cors'],
     accountsFile: values.accounts,
     dataDir: values['data-dir'],
     models,
@@ -169,6 +181,8 @@ function parseFlags(argv: string[]) {
       'data-dir': { type: 'string' },
       'trust-proxy': { type: 'boolean' },
       'no-email': { type: 'boolean' },
+      ce: { type: 'boolean' },
+      'no-cors': { type: 'boolean' },
       models: { type: 'string' },
       'load-delay-ms': { type: 'string' },
       'visits-log': { type: 'string' },

@@ -82,7 +82,8 @@ export const promptRequestSchema = {
 export const errorBodySchema = {
   $id: 'Error',
   type: 'object',
-  required: ['status', 'error', 'i18n_code', 'cid'],
+  description: 'The authentication guards leave out status and cid (the cid is in x-cwcloud-cid).',
+  required: ['error', 'i18n_code'],
   properties: {
     status: { type: 'string', const: 'ko' },
     error: { type: 'string' },
@@ -91,11 +92,45 @@ export const errorBodySchema = {
   },
 } as const;
 
+export const validationFailureSchema = {
+  $id: 'ValidationFailure',
+  type: 'object',
+  required: ['detail'],
+  description: "FastAPI's answer to a body its schema refuses (status 422).",
+  properties: {
+    detail: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['loc', 'msg', 'type'],
+        properties: {
+          loc: { type: 'array', items: { type: ['string', 'integer'] } },
+          msg: { type: 'string' },
+          type: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+export const internalErrorSchema = {
+  $id: 'InternalError',
+  type: 'object',
+  required: ['detail'],
+  description: "The service's catch-all answer (status 500), e.g. for a model it does not know.",
+  properties: { detail: { type: 'string' } },
+} as const;
+
 export const emailSentSchema = {
   $id: 'EmailSent',
   type: 'object',
-  required: ['status', 'id'],
-  properties: { status: { type: 'string', const: 'ok' }, id: { type: 'string', format: 'uuid' } },
+  required: ['status'],
+  description: 'As the service answers: the adapter that sent it and its answer, no id.',
+  properties: {
+    status: { type: 'string', const: 'ok' },
+    adapter: { type: 'string' },
+    response: { type: 'string' },
+  },
 } as const;
 
 export const modelListSchema = {
@@ -111,22 +146,23 @@ export const modelListSchema = {
 export const promptResponseSchema = {
   $id: 'PromptResponse',
   type: 'object',
-  required: ['response', 'score', 'status'],
+  required: ['response', 'score', 'status', 'cid'],
   properties: {
     response: { type: 'array', items: { type: 'string' } },
-    score: { type: 'number' },
+    score: { type: ['number', 'null'], description: 'null for models without a score.' },
     status: { type: 'string', const: 'ok' },
+    cid: { type: 'string', format: 'uuid' },
   },
 } as const;
 
 export const modelLoadSchema = {
   $id: 'ModelLoad',
   type: 'object',
-  required: ['status', 'model', 'state'],
+  required: ['status', 'http_status'],
+  description: 'Loading started in the background; the service never says when it is ready.',
   properties: {
     status: { type: 'string', const: 'ok' },
-    model: { type: 'string' },
-    state: { type: 'string', enum: ['loading', 'ready'] },
+    http_status: { type: 'integer', const: 202 },
   },
 } as const;
 

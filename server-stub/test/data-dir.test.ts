@@ -32,7 +32,7 @@ describe('--data-dir', () => {
   it('writes every file 0600 and keeps tokens only as digests', async () => {
     const dataDir = tempDir();
     const stub = await startTestStub({ dataDir });
-    const token = await createAccount(stub, 'kept@example.test');
+    const token = await createAccount(stub, 'kept@example.com');
     await createClient({ baseUrl: stub.url, token }).sendEmail({
       to: 'a@example.com',
       subject: 's',
@@ -44,7 +44,7 @@ describe('--data-dir', () => {
       expect(modeOf(join(dataDir, file)).toString(8), file).toBe('600');
     }
     const accounts = readFileSync(join(dataDir, 'accounts.jsonl'), 'utf8');
-    expect(accounts).toContain('kept@example.test');
+    expect(accounts).toContain('kept@example.com');
     expect(accounts).not.toContain(token);
 
     const again = await startTestStub({ dataDir });
@@ -62,13 +62,13 @@ describe('--data-dir', () => {
       {
         op: 'create',
         account: {
-          email: 'old@example.test',
+          email: 'old@example.com',
           token: 'old-clear-token',
           email_api: true,
           ai_api: false,
         },
       },
-      { op: 'patch', email: 'old@example.test', ai_api: true },
+      { op: 'patch', email: 'old@example.com', ai_api: true },
     ];
     writeFileSync(file, oldLines.map((line) => `${JSON.stringify(line)}\n`).join(''), {
       mode: 0o644,

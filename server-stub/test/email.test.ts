@@ -4,6 +4,7 @@ import type { CapturedEmail } from '../src/context.js';
 import {
   DEV_EMAIL,
   expectContractError,
+  expectValidationFailure,
   startTestStub,
   type TestStub,
   UUID_V4,
@@ -20,17 +21,16 @@ const capturedEmails = async () =>
   ((await (await stub.request('/__stub/emails')).json()) as { emails: CapturedEmail[] }).emails;
 
 describe('POST /v1/email', () => {
-  it('accepts a message, answers its id and captures it with the account address as default sender', async () => {
+  it('accepts a message, answers as the service does (no id) and captures it with the account address as default sender', async () => {
     const sent = await stub.client.sendEmail({
       to: 'owner@example.com',
       subject: 'Hello',
       content: '<p>Hi</p>',
     });
-    expect(sent.status).toBe('ok');
-    expect(sent.id).toMatch(UUID_V4);
+    expect(sent).toEqual({ status: 'ok', adapter: 'log', response: '' });
     const [email] = await capturedEmails();
+    expect(email?.id).toMatch(UUID_V4);
     expect(email).toMatchObject({
-      id: sent.id,
       account: DEV_EMAIL,
       message: { to: 'owner@example.com', subject: 'Hello', content: '<p>Hi</p>', from: DEV_EMAIL },
     });
@@ -83,8 +83,8 @@ describe('POST /v1/email', () => {
   });
 
   const invalid: Array<[string, unknown, RegExp]> = [
-    ['missing to', { subject: 's' }, /^to: is required/],
-    ['missing subject', { to: 'a@example.com' }, /^subject: is required/],
+    ['missing to', { subject: 's' }, /^to: field required/],
+    ['missing subject', { to: 'a@example.com' }, /^subject: field required/],
     ['empty subject', { to: 'a@example.com', subject: '' }, /^subject:/],
     ['subject over 998 characters', { to: 'a@example.com', subject: 'x'.repeat(999) }, /^subject:/],
     [
@@ -95,16 +95,20 @@ describe('POST /v1/email', () => {
     [
       'two recipients',
       { to: 'a@example.com, b@example.com', subject: 's' },
-      /^to: must be one email address/,
+      /^to: value is not a valid email address/,
     ],
     ['a header in an address', { to: 'a@example.com\r\nBcc: x@example.com', subject: 's' }, /^to:/],
     ['a bad address', { to: 'not-an-address', subject: 's' }, /^to:/],
     ['a bad bcc', { to: 'a@example.com', bcc: 'x@', subject: 's' }, /^bcc:/],
     ['a bad cc', { to: 'a@example.com', cc: 'a@example.com;b@example.com', subject: 's' }, /^cc:/],
     ['a bad replyto', { to: 'a@example.com', replyto: 'nobody', subject: 's' }, /^replyto:/],
-    ['a number as subject', { to: 'a@example.com', subject: 42 }, /^subject: must be string/],
+    [
+      'a number as subject',
+      { to: 'a@example.com', subject: 42 },
+      /^subject: value is not a valid string/,
+    ],
     ['content as an object', { to: 'a@example.com', subject: 's', content: {} }, /^content:/],
-    ['a JSON array', [], /^body: must be object/],
+    ['a JSON array', [], /^body: value is not a valid object/],
     ['JSON null', 'null', /^body:/],
     [
       'an attachment without b64',
@@ -113,7 +117,7 @@ describe('POST /v1/email', () => {
         subject: 's',
         attachment: { mime_type: 'text/plain', file_name: 'a.txt' },
       },
-      /^attachment\.b64: is required/,
+      /^attachment\.b64: field required/,
     ],
     [
       'a file name with a slash',
@@ -158,20 +162,19 @@ describe('POST /v1/email', () => {
     ],
   ];
   it.each(invalid)(
-    'refuses %s with 400 invalid_payload naming the field',
+    'refuses %s with 422 naming the field, as the service does',
     async (_case, body, message) => {
-      const error = await expectContractError(
-        await stub.postJson('/v1/email', body),
-        400,
-        'invalid_payload',
+      expect(await expectValidationFailure(await stub.postJson('/v1/email', body))).toMatch(
+        message,
       );
-      expect(error.error).toMatch(message);
       expect(await capturedEmails()).toHaveLength(0);
     },
   );
 
-  it('refuses a body that is not JSON (400) and one that is not declared as JSON (415)', async () => {
-    await expectContractError(await stub.postJson('/v1/email', '{"to": '), 400, 'invalid_payload');
+  it('refuses a body that is not JSON (422) and one that is not declared as JSON (415)', async () => {
+    expect(await expectValidationFailure(await stub.postJson('/v1/email', '{"to": '))).toBe(
+      'body: is not valid JSON',
+    );
     await expectContractError(
       await stub.request('/v1/email', {
         method: 'POST',
@@ -243,7 +246,7 @@ describe('POST /v1/email', () => {
   it('answers 403 not_emailapi for an account not enabled for email', async () => {
     const created = (await (
       await stub.postJson('/__stub/accounts', {
-        email: 'ai-only@example.test',
+        email: 'ai-only@example.com',
         email_api: false,
         ai_api: true,
       })
@@ -259,7 +262,7 @@ describe('POST /v1/email', () => {
   it('surfaces errors through the shared client as SitebeamApiError', async () => {
     const error = await stub.client.sendEmail({ to: 'bad', subject: 's' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SitebeamApiError);
-    expect(error).toMatchObject({ status: 400, code: 'invalid_payload' });
+    expect(error).toMatchObject({ status: 422, code: 'invalid_field', field: 'to' });
   });
 });
 

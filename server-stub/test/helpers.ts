@@ -5,7 +5,7 @@ import { createStub } from '../src/app.js';
 import { defaultOptions, type StubOptions } from '../src/options.js';
 
 export const DEV_TOKEN = 'dev-token';
-export const DEV_EMAIL = 'dev@example.test';
+export const DEV_EMAIL = 'dev@example.com';
 
 export async function startTestStub(overrides: Partial<StubOptions> = {}) {
   const visitLines: string[] = [];
@@ -84,6 +84,19 @@ export function requestWithHost(
 export type TestStub = Awaited<ReturnType<typeof startTestStub>>;
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Asserts the service's 422 validation answer; returns its problems as `field: reason`. */
+export async function expectValidationFailure(response: Response): Promise<string> {
+  const body = (await response.json()) as { detail?: Array<{ loc: unknown[]; msg: string }> };
+  if (response.status !== 422 || !Array.isArray(body.detail) || body.detail.length === 0) {
+    throw new Error(
+      `expected 422 with a detail list, got ${response.status} ${JSON.stringify(body)}`,
+    );
+  }
+  return body.detail
+    .map(({ loc, msg }) => `${loc.slice(1).join('.') || String(loc[0])}: ${msg}`)
+    .join('; ');
+}
 
 /** Asserts the contract's error shape and returns the body. */
 export async function expectContractError(response: Response, status: number, code: string) {

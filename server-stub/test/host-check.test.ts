@@ -53,14 +53,14 @@ describe('a Host the stub does not serve', () => {
       await stub.requestAs(
         'evil.example',
         '/__stub/accounts',
-        json('POST', { email: 'attacker@example.test', email_api: true }),
+        json('POST', { email: 'attacker@example.com', email_api: true }),
       ),
       403,
       'host_not_allowed',
     );
     const again = await stub.request(
       '/__stub/accounts',
-      json('POST', { email: 'attacker@example.test', email_api: true }),
+      json('POST', { email: 'attacker@example.com', email_api: true }),
     );
     expect(again.status).toBe(201);
   });

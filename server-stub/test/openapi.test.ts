@@ -68,10 +68,10 @@ describe('GET /openapi.json', () => {
       [
         '/v1/ai/prompt',
         'post',
-        '200',
+        '201',
         await stub.client.prompt({ model: 'nltksentiment', message: 'good' }),
       ],
-      ['/v1/ai/model/{model}', 'get', '200', await stub.client.loadModel('mock')],
+      ['/v1/ai/model/{model}', 'get', '202', await stub.client.loadModel('mock')],
       [
         '/v1/tracker/json/{website}',
         'get',
@@ -79,7 +79,13 @@ describe('GET /openapi.json', () => {
         await stub.client.track('site', { 'x-real-ip': '8.8.8.8' }),
       ],
       ['/v1/tracker/json/{website}', 'get', '200', await stub.client.track('site')],
-      ['/v1/email', 'post', '4XX', await (await stub.postJson('/v1/email', {})).json()],
+      ['/v1/email', 'post', '422', await (await stub.postJson('/v1/email', {})).json()],
+      [
+        '/v1/email',
+        'post',
+        '4XX',
+        await (await stub.request('/v1/email', { method: 'POST' })).json(),
+      ],
     ];
     for (const [path, method, status, body] of checks) {
       const validate = validatorFor(responseSchema(path, method, status));

@@ -97,7 +97,7 @@ describe('POST /contact (the demo relay)', () => {
     };
     expect(emails).toHaveLength(1);
     expect(emails[0]?.message).toMatchObject({
-      to: 'dev@example.test',
+      to: 'dev@example.com',
       replyto: 'ann@example.org',
     });
     expect(emails[0]?.message.content).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;');

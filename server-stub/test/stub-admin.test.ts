@@ -19,7 +19,7 @@ describe('/__stub/accounts', () => {
   it('creates an account with a generated token, and switches its APIs', async () => {
     const response = await stub.request(
       '/__stub/accounts',
-      json('POST', { email: 'new@example.test', email_api: true, ai_api: false }),
+      json('POST', { email: 'new@example.com', email_api: true, ai_api: false }),
     );
     expect(response.status).toBe(201);
     const created = (await response.json()) as {
@@ -30,7 +30,7 @@ describe('/__stub/accounts', () => {
     };
     expect(created).toMatchObject({
       status: 'ok',
-      email: 'new@example.test',
+      email: 'new@example.com',
       email_api: true,
       ai_api: false,
     });
@@ -38,15 +38,15 @@ describe('/__stub/accounts', () => {
 
     const client = createClient({ baseUrl: stub.url, token: created.token });
     expect((await client.sendEmail({ to: 'a@example.com', subject: 's' })).status).toBe('ok');
-    await expect(client.listModels()).rejects.toMatchObject({ status: 403, code: 'not_aiapi' });
+    await expect(client.listModels()).rejects.toMatchObject({ status: 403, code: 'not_cwaiapi' });
 
     const patched = await stub.request(
-      '/__stub/accounts/new@example.test',
+      '/__stub/accounts/new@example.com',
       json('PATCH', { ai_api: true, email_api: false }),
     );
     expect(await patched.json()).toEqual({
       status: 'ok',
-      email: 'new@example.test',
+      email: 'new@example.com',
       email_api: false,
       ai_api: true,
     });
@@ -58,7 +58,7 @@ describe('/__stub/accounts', () => {
 
   it('refuses a duplicate or invalid account, and patching an unknown one', async () => {
     await expectContractError(
-      await stub.request('/__stub/accounts', json('POST', { email: 'dev@example.test' })),
+      await stub.request('/__stub/accounts', json('POST', { email: 'dev@example.com' })),
       400,
       'invalid_payload',
     );
@@ -70,13 +70,13 @@ describe('/__stub/accounts', () => {
     await expectContractError(
       await stub.request(
         '/__stub/accounts',
-        json('POST', { email: 'x@example.test', ai_api: 'yes' }),
+        json('POST', { email: 'x@example.com', ai_api: 'yes' }),
       ),
       400,
       'invalid_payload',
     );
     await expectContractError(
-      await stub.request('/__stub/accounts/ghost@example.test', json('PATCH', { ai_api: true })),
+      await stub.request('/__stub/accounts/ghost@example.com', json('PATCH', { ai_api: true })),
       404,
       'not_found',
     );

@@ -105,8 +105,7 @@ describe('GET /v1/tracker/json/{website}', () => {
 
   it.each([
     ['a space', 'my site', 'my%20site'],
-    ['unicode', 'café.example/ü', encodeURIComponent('café.example/ü')],
-    ['an encoded slash', 'a/b', 'a%2Fb'],
+    ['unicode', 'café.example ü', encodeURIComponent('café.example ü')],
     ['255 characters', 'w'.repeat(255), 'w'.repeat(255)],
     ['255 unicode characters', 'é'.repeat(255), encodeURIComponent('é'.repeat(255))],
   ])('decodes a website with %s', async (_case, website, encoded) => {
@@ -114,6 +113,10 @@ describe('GET /v1/tracker/json/{website}', () => {
       await stub.request(`/v1/tracker/json/${encoded}`)
     ).json()) as TrackerRecord;
     expect(record.website).toBe(website);
+  });
+
+  it('answers 404 for a website with a "/", as the service (which decodes the path first) does', async () => {
+    await expectContractError(await stub.request('/v1/tracker/json/a%2Fb'), 404, 'not_found');
   });
 
   it.each([

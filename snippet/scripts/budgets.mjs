@@ -1,6 +1,7 @@
 // gzip -9 budgets in bytes of the script-tag bundles: the build fails over them, `npm run size` shows them.
 export const gzipBudgets = {
-  'sitebeam.min.js': 1100,
+  // 1100 until the tag refused names the path cannot carry and said when no record came back (+40 B).
+  'sitebeam.min.js': 1140,
   // 3072 until the address rule refused the service's special-use domains (+80 B).
   'sitebeam-form.min.js': 3200,
   'sitebeam-chat.min.js': 4096,

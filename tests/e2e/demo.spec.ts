@@ -71,7 +71,7 @@ test('the demo contact form delivers to the inbox, where mail script never runs'
     await expect(page.locator('[data-sitebeam-status]')).toContainText(/sent/i);
     const { emails } = await json('/__stub/emails');
     expect(emails).toHaveLength(1);
-    expect(emails[0].message).toMatchObject({ to: 'dev@example.test', replyto: 'ada@example.org' });
+    expect(emails[0].message).toMatchObject({ to: 'dev@example.com', replyto: 'ada@example.org' });
 
     // Mail whose body would run script if anything rendered it unsandboxed.
     await fetch(`${stub.url}/v1/email`, {

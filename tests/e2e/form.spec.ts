@@ -7,10 +7,10 @@ import { axeViolations } from '../support/axe.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
-const recipient = 'dev@example.test';
+const recipient = 'dev@example.com';
 const visitor = {
   name: 'Ada <script>alert("name")</script>',
-  email: 'ada@example.test',
+  email: 'ada@example.com',
   subject: 'A question',
   message: 'Hello,\n<script>alert("x")</script>\nBye',
 };
@@ -93,7 +93,7 @@ test.beforeAll(async () => {
     SITEBEAM_API_URL: stub.url,
     SITEBEAM_API_TOKEN: token,
     SITEBEAM_CONTACT_TO: recipient,
-    SITEBEAM_CONTACT_FROM: 'forms@example.test',
+    SITEBEAM_CONTACT_FROM: 'forms@example.com',
     SITEBEAM_ALLOWED_ORIGINS: `${site.url},${strictSite.url}`,
     SITEBEAM_SITE_NAME: 'Example Shop',
     // Short enough for quick tests, long enough to prove the widget waits for its ticket.
@@ -175,7 +175,7 @@ test('a script posting from the page without a ticket, or at once, is refused as
   await page.goto(`${site.url}/contact`);
   const answers = await page.evaluate(async (action) => {
     const post = async (ticket?: string) => {
-      const body = { name: 'Bot', email: 'bot@example.test', message: 'Buy', ticket };
+      const body = { name: 'Bot', email: 'bot@example.com', message: 'Buy', ticket };
       const response = await fetch(action, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -286,7 +286,7 @@ test.describe('<sitebeam-contact-form>', () => {
     await expect(page.getByLabel('Name')).toBeFocused();
     await page.keyboard.type('Ada');
     await page.keyboard.press('Tab');
-    await page.keyboard.type('ada@example.test');
+    await page.keyboard.type('ada@example.com');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Message')).toBeFocused();
@@ -353,13 +353,13 @@ test('the API token appears in no page or answer the browser receives', async ({
     faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
   });
   await send('Not sent: the server had a problem. Please try again.');
-  await stubJson(`/__stub/accounts/${encodeURIComponent('relay@example.test')}`, 'PATCH', {
+  await stubJson(`/__stub/accounts/${encodeURIComponent('relay@example.com')}`, 'PATCH', {
     email_api: false,
   });
   try {
     await send('Not sent: this form is not set up yet. Please contact us another way.');
   } finally {
-    await stubJson(`/__stub/accounts/${encodeURIComponent('relay@example.test')}`, 'PATCH', {
+    await stubJson(`/__stub/accounts/${encodeURIComponent('relay@example.com')}`, 'PATCH', {
       email_api: true,
     });
   }

@@ -163,7 +163,7 @@ test('the page receives the record: track() and the sitebeam:track event', async
   expect(errors).toEqual([]);
 });
 
-test('a 503 on the JSON endpoint falls back to exactly one visit by the pixel', async ({
+test('a 503 on the JSON endpoint sends no pixel after it: the request may have been counted', async ({
   context,
 }) => {
   await stubCall('/__stub/faults', 'PUT', {
@@ -171,15 +171,43 @@ test('a 503 on the JSON endpoint falls back to exactly one visit by the pixel', 
   });
   const { page, beacons, errors } = await watch(context);
   await page.goto(`${site.url}/`);
-  const [visit] = await expectVisits(1);
-  expect(visit?.referrer).toBe(`${site.url}/`);
+  await expectVisits(0);
   expect(beacons.map((request) => request.url())).toEqual([
     `${stub.url}/v1/tracker/json/${website}`,
-    `${stub.url}/v1/tracker/img/${website}`,
   ]);
-  expect(await page.locator('img').count()).toBe(0);
   // Chromium itself reports the refused request; the tracker adds nothing.
   expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+});
+
+test('an instance without CORS records exactly one view: the hidden answer brings no pixel, and data-debug says no record came back', async ({
+  context,
+}) => {
+  const noCors = await startStub(['--no-cors']);
+  const noCorsSite = await startStaticSite({
+    '/': html('No CORS', tags(noCors.url, 'data-debug')),
+  });
+  try {
+    const page = await context.newPage();
+    const sent: string[] = [];
+    const printed: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(noCors.url)) sent.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => printed.push(message.text()));
+    await page.goto(`${noCorsSite.url}/`);
+    const recorded = async () =>
+      (await callStub<{ visits: TrackerRecord[] }>(noCors, '/__stub/visits')).visits.length;
+    await expect.poll(recorded).toBe(1);
+    await expect
+      .poll(() => printed.some((line) => line.startsWith('sitebeam no record')))
+      .toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await recorded()).toBe(1);
+    expect(sent).toEqual([`/v1/tracker/json/${website}`]);
+  } finally {
+    await noCorsSite.close();
+    await noCors.stop();
+  }
 });
 
 test('following a link on a multi-page site records the second page', async ({ context }) => {
@@ -306,18 +334,17 @@ test.describe('under a strict Content-Security-Policy (no inline script, no eval
     expect(errors).toEqual([]);
   });
 
-  test('the pixel fallback works with the API in img-src', async ({ context }) => {
-    await stubCall('/__stub/faults', 'PUT', {
-      faults: [{ method: 'GET', path_prefix: '/v1/tracker/json/', status: 503 }],
-    });
+  test('the pixel, where fetch is missing, works with the API in img-src', async ({ context }) => {
     const { page, beacons, errors } = await watch(context);
+    await page.addInitScript(() => {
+      delete (window as { fetch?: unknown }).fetch;
+    });
     await page.goto(`${strictSite.url}/`);
     await expectVisits(1);
     expect(beacons.map((request) => new URL(request.url()).pathname)).toEqual([
-      `/v1/tracker/json/${website}`,
       `/v1/tracker/img/${website}`,
     ]);
-    expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -32,13 +32,11 @@ export class ModelRegistry {
     return [...this.models.keys()];
   }
 
-  /** Starts loading if needed; answers the state now. Unknown model → 404 model_not_found. */
+  /** Starts loading if needed; answers the state now. Unknown model → 404 cwai_model_notfound. */
   load(id: string): 'loading' | 'ready' {
     const state = this.states.get(id);
     if (state === undefined) {
-      throw new ContractError(errorCodes.modelNotFound, `model: "${id}" is not listed`, {
-        status: 404,
-      });
+      throw new ContractError(errorCodes.cwaiModelNotFound, `model: "${id}" is not listed`);
     }
     if (state === 'unloaded') {
       this.states.set(id, 'loading');

@@ -3,15 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { type EmailMessage, errorCodes, limits, paths } from 'sitebeam/client';
 import { requireAccount } from '../auth.js';
 import type { StubContext } from '../context.js';
-import { ContractError } from '../errors.js';
-import { emailMessageSchema, emailSentSchema, errorBodySchema } from '../schemas.js';
+import { ContractError, ValidationError } from '../errors.js';
+import {
+  emailMessageSchema,
+  emailSentSchema,
+  errorBodySchema,
+  validationFailureSchema,
+} from '../schemas.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function decodedAttachmentSize(b64: string): number {
   const compact = b64.replace(/\r?\n/g, '');
   if (compact.length % 4 !== 0 || !BASE64.test(compact)) {
-    throw new ContractError(errorCodes.invalidPayload, 'attachment.b64: is not valid base64');
+    throw new ValidationError([
+      { loc: ['body', 'attachment', 'b64'], msg: 'is not valid base64', type: 'value_error' },
+    ]);
   }
   return (compact.length / 4) * 3 - (compact.endsWith('==') ? 2 : compact.endsWith('=') ? 1 : 0);
 }
@@ -24,7 +31,7 @@ export function emailRoutes(app: FastifyInstance, context: StubContext) {
       schema: {
         summary: 'Send an email',
         body: emailMessageSchema,
-        response: { 200: emailSentSchema, '4xx': errorBodySchema },
+        response: { 200: emailSentSchema, 422: validationFailureSchema, '4xx': errorBodySchema },
       },
     },
     async (request) => {
@@ -39,14 +46,13 @@ export function emailRoutes(app: FastifyInstance, context: StubContext) {
         }
       }
       const account = request.account?.email ?? '';
-      const id = randomUUID();
       context.emails.add({
-        id,
+        id: randomUUID(),
         received_at: new Date().toISOString(),
         account,
         message: { ...message, from: message.from ?? account },
       });
-      return { status: 'ok', id };
+      return { status: 'ok', adapter: 'log', response: '' };
     },
   );
 }

@@ -1,5 +1,6 @@
 // GET|HEAD /v1/tracker/json/{website} and /v1/tracker/img/{website}, plus their CORS pre-flight.
-// Called by browsers on any site: no token, `Access-Control-Allow-Origin: *`, never cached.
+// Called by browsers on any site: no token, never cached; `Access-Control-Allow-Origin: *` unless
+// --no-cors (the service sends CORS only when the instance enables it).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths, errorCodes, limits } from 'sitebeam/client';
 import type { StubContext } from '../context.js';
@@ -14,15 +15,19 @@ const imgRoute = `${apiPaths.trackerImgPrefix}:website`;
 export const isTrackerUrl = (url: string) =>
   trackerPrefixes.some((prefix) => url.startsWith(prefix));
 
-export const trackerHeaders = {
-  'access-control-allow-origin': '*',
-  'cache-control': 'no-store',
-} as const;
+export const trackerHeaders = (cors: boolean): Record<string, string> =>
+  cors
+    ? { 'access-control-allow-origin': '*', 'cache-control': 'no-store' }
+    : { 'cache-control': 'no-store' };
 
 type WebsiteRequest = FastifyRequest<{ Params: { website?: string } }>;
 
 function websiteOf(request: WebsiteRequest): string {
   const website = request.params.website ?? '';
+  // The service decodes the path before routing: a `/` in the name makes a path it has no route for.
+  if (website.includes('/')) {
+    throw new ContractError(errorCodes.notFound, `website: "/" cannot be carried in the path`);
+  }
   const length = [...website].length;
   if (length === 0 || length > limits.websiteChars) {
     throw new ContractError(
@@ -87,6 +92,7 @@ export function trackerRoutes(app: FastifyInstance, context: StubContext) {
   for (const prefix of trackerPrefixes) {
     app.options(`${prefix}*`, { schema: { hide: true } }, async (request, reply) => {
       const requested = request.headers['access-control-request-headers'];
+      if (!context.options.cors) return reply.code(405).send();
       return reply
         .code(204)
         .headers({

@@ -23,7 +23,7 @@ type AccountEvent =
 type LegacyAccountEvent = { op: 'create'; account: Account & { token: string } };
 
 export const defaultAccount = {
-  email: 'dev@example.test',
+  email: 'dev@example.com',
   token: 'dev-token',
   email_api: true,
   ai_api: true,

@@ -22,7 +22,7 @@ export const exitCodeTable = `Exit codes:
   2  usage: unknown option, missing argument, bad value, file too large
   3  credentials: no instance or token configured, or the token refused (401)
   4  the account is not enabled for this API (403): ask the instance's support or administrator
-  5  the instance has email sending switched off (405)
+  5  the instance has email sending switched off, or has no AI API (405)
   6  rate limited (429): the message says how long to wait
   7  the model is still loading (503)
   8  network: the instance unreachable, too slow, or answering with a redirect`;

@@ -11,7 +11,7 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
   const wait = waitText(error.retryAfterSeconds);
   if (error.code === errorCodes.modelLoading) {
     const model = context.model ?? 'the model';
-    return `${model} is still loading${said}: try again ${wait}, or run \`sitebeam load ${model} --wait\``;
+    return `${model} is still loading${said}: try again ${wait}`;
   }
   switch (error.status) {
     case 0:
@@ -19,12 +19,23 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
     case 401:
       return `the instance refused the token${said}: check it, or run \`sitebeam login\` again`;
     case 403:
+      if (error.code === errorCodes.accountNotConfirmed) {
+        return `this account is not confirmed yet${said}: confirm it on the instance first`;
+      }
       return `${forbiddenWhat(error.code)} is not enabled for this account${said}: ask the instance's support or administrator to enable it`;
     case 405:
-      return `the instance has email sending switched off${said}: its administrator has to switch it on`;
+      return aiCodes.has(error.code)
+        ? `${aiUnavailable(error)}${said}`
+        : `the instance has email sending switched off${said}: its administrator has to switch it on`;
     case 429:
       return `rate limited${said}: try again ${wait}`;
     default:
+      if (error.field !== undefined) {
+        return `the instance refused ${error.message} (${error.status})`;
+      }
+      if (error.status >= 500) {
+        return `the instance failed (${error.status}: ${error.message}${error.cid ? `, cid ${error.cid}` : ''}): try again later; if it persists, tell its administrator`;
+      }
       if (error.code === 'invalid_response') {
         return `the instance's answer cannot be used: ${error.message}; is something else answering at that URL?`;
       }
@@ -34,9 +45,25 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
   }
 }
 
+// The codes with which the service says its AI API is absent (405) or not enabled (403).
+const aiCodes: ReadonlySet<string> = new Set([
+  errorCodes.cwaiNotImplemented,
+  errorCodes.cwaiApiNotEnabled,
+  errorCodes.notAiApi,
+  errorCodes.notCwaiApi,
+]);
+
+/** Why the AI API cannot be used: absent from this instance (405) or not enabled for the account. */
+export function aiUnavailable(error: SitebeamApiError): string {
+  if (error.status === 405)
+    return 'this instance has no AI API (its release does not implement it)';
+  if (error.code === errorCodes.accountNotConfirmed) return 'this account is not confirmed yet';
+  return 'the AI API is not enabled for this account';
+}
+
 function forbiddenWhat(code: string): string {
   if (code === errorCodes.notEmailApi) return 'email sending';
-  if (code === errorCodes.notAiApi) return 'the AI API';
+  if (aiCodes.has(code)) return 'the AI API';
   return 'this API';
 }
 

@@ -5,6 +5,7 @@ import {
   integerSettings,
   type PromptSettings,
   positiveNumberSettings,
+  promptSettingAliases,
 } from '../client/index.js';
 
 const knownKeys: readonly string[] = [
@@ -17,7 +18,9 @@ const knownKeys: readonly string[] = [
 export function collectSetting(text: string, settings: PromptSettings = {}): PromptSettings {
   const equals = text.indexOf('=');
   if (equals < 1) throw new InvalidArgumentError(`expected key=value, not "${text}"`);
-  const key = text.slice(0, equals);
+  const given = text.slice(0, equals);
+  // An alias (num_beams) is sent under the service's own name (num_beans).
+  const key: string = promptSettingAliases[given as keyof typeof promptSettingAliases] ?? given;
   const value = text.slice(equals + 1);
   return { ...settings, [key]: typedValue(key, value) };
 }

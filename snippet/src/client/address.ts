@@ -2,7 +2,20 @@
 // The address itself follows the contract's one address rule (emailAddressPattern: ASCII
 // dot-atom, lengths included); lists and control characters are refused: they are how header
 // injection starts.
-import { emailAddressPattern, singleLineForbiddenPattern } from './contract.generated.js';
+import {
+  emailAddressPattern,
+  singleLineForbiddenPattern,
+  specialUseDomains,
+} from './contract.generated.js';
+
+/**
+ * The special-use domain (`test`, `local`…) an address is at, which the service's validator
+ * refuses, or undefined: for messages that say "use another address".
+ */
+export function specialUseDomainOf(address: string): string | undefined {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  return specialUseDomains.find((name) => domain === name || domain.endsWith(`.${name}`));
+}
 
 export interface Mailbox {
   address: string;

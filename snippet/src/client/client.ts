@@ -12,6 +12,7 @@ import {
   type PromptResponse,
   paths,
   type TrackerRecord,
+  upstream,
 } from './contract.js';
 import { SitebeamApiError } from './errors.js';
 
@@ -131,6 +132,7 @@ export function createClient(options: ClientOptions): SitebeamClient {
         response.status,
         parsed ?? {},
         response.headers.get('retry-after'),
+        response.headers.get(upstream.cidHeader),
       );
     }
     throw invalid('without "status": "ok"');

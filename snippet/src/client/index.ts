@@ -4,6 +4,7 @@ export {
   isEmailAddress,
   type Mailbox,
   parseMailbox,
+  specialUseDomainOf,
 } from './address.js';
 export { type AnswerName, answerProblem } from './answer-check.js';
 export { baseUrlProblem, connectOrigin, isLoopbackHost } from './base-url.js';

@@ -7,6 +7,7 @@ import {
   integerSettings,
   type PromptSettings,
   positiveNumberSettings,
+  promptSettingAliases,
 } from '../client/index.js';
 import { envReader, RelayConfigError, withEnvNames } from './config.js';
 
@@ -107,6 +108,8 @@ function settingProblem(key: string, value: unknown): string | undefined {
   if (isOneOf(booleanSettings)) {
     return typeof value === 'boolean' ? undefined : 'must be true or false';
   }
+  const serviceName = promptSettingAliases[key as keyof typeof promptSettingAliases];
+  if (serviceName) return `is spelled ${serviceName} by the service: write ${serviceName}`;
   // The API ignores unknown keys: refusing them here catches a misspelt setting at start.
   return `is not a prompt setting (known: ${[...integerSettings, ...positiveNumberSettings, ...booleanSettings].join(', ')})`;
 }

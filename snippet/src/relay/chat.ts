@@ -242,10 +242,22 @@ function upstreamFailure(error: unknown, log: ResolvedEndpointConfig['log']): Ch
   );
   if (error.status === 429)
     return failure(chatErrorCodes.rateLimited, error.retryAfterSeconds ?? 60);
-  // A model the instance does not list is the owner's setting to fix, like a refused token.
-  if ([401, 403, 405].includes(error.status) || error.code === errorCodes.modelNotFound) {
-    return failure(chatErrorCodes.notConfigured);
+  if (error.field === chatFields.message) {
+    const reason = error.message.replace(`${error.field}: `, '');
+    return {
+      code: chatErrorCodes.invalidField,
+      field: chatFields.message,
+      error: `The AI service refused this message: ${reason}.`,
+    };
   }
+  // A model the instance does not list, or a setting it refuses, is the owner's to fix, like a
+  // refused token or an instance without the AI API.
+  const ownersSetting =
+    error.field !== undefined ||
+    [401, 403, 405].includes(error.status) ||
+    error.code === errorCodes.modelNotFound ||
+    error.code === errorCodes.cwaiModelNotFound;
+  if (ownersSetting) return failure(chatErrorCodes.notConfigured);
   return failure(chatErrorCodes.upstreamFailed);
 }
 

@@ -1,5 +1,5 @@
 // What a relay needs to know, from an object or from environment variables.
-import { isBareEmailAddress } from '../client/address.js';
+import { isBareEmailAddress, specialUseDomainOf } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 import type { WindowCounter } from './rate-limit.js';
@@ -254,6 +254,13 @@ export function resolveEndpointConfig(config: EndpointConfig): ResolvedEndpointC
 /** Applies defaults and refuses a configuration that could not work or would be unsafe. */
 export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
   const address = (setting: string, value: string) => {
+    const special = specialUseDomainOf(value);
+    if (special) {
+      throw new RelayConfigError(
+        setting,
+        `is at .${special}, a special-use domain the instance refuses (every message would fail): use another address, not "${value}"`,
+      );
+    }
     if (!isBareEmailAddress(value)) {
       throw new RelayConfigError(setting, `must be one email address, not "${value}"`);
     }

@@ -138,7 +138,7 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
       const failure = upstreamFailure(error, settings.log);
       const headers: Record<string, string> =
         failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
-      return refuse(refusal(failure.code), headers, page);
+      return refuse(failure.refused ?? refusal(failure.code), headers, page);
     }
     return kind === 'json'
       ? jsonResponse(200, { status: 'ok', message: sentMessage }, cors)
@@ -146,11 +146,18 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
   };
 }
 
+/** The visitor's field behind each member of the email the relay composes. */
+const visitorFieldOf: Record<string, string> = {
+  replyto: contactFields.email,
+  subject: contactFields.subject,
+  content: contactFields.message,
+};
+
 /** What the visitor is told about a failed API call; the real cause goes to the log only. */
 function upstreamFailure(
   error: unknown,
   log: ResolvedRelayConfig['log'],
-): { code: Refusal['code']; retryAfter?: number } {
+): { code: Refusal['code']; retryAfter?: number; refused?: Refusal } {
   if (!(error instanceof SitebeamApiError)) {
     log(`sitebeam-relay: sending failed unexpectedly: ${String(error)}`);
     return { code: contactErrorCodes.upstreamFailed };
@@ -159,7 +166,19 @@ function upstreamFailure(
   log(
     `sitebeam-relay: the API refused the message: ${error.status} ${error.code}: ${error.message}${cid}`,
   );
-  if (error.status === 401 || error.status === 403 || error.status === 405) {
+  // A field the visitor wrote that the instance refused: retrying cannot help, correcting can.
+  const visitorField = error.field === undefined ? undefined : visitorFieldOf[error.field];
+  if (visitorField) {
+    const reason = error.message.replace(`${error.field}: `, '');
+    const refused: Refusal = {
+      code: contactErrorCodes.invalidField,
+      field: visitorField,
+      error: `The mail service refused this ${visitorField}: ${reason}.`,
+    };
+    return { code: refused.code, refused };
+  }
+  // Refused for the owner's settings (token, addresses, switched-off APIs): the owner must act.
+  if (error.field !== undefined || [401, 403, 405].includes(error.status)) {
     return { code: contactErrorCodes.notConfigured };
   }
   if (error.status === 429) {

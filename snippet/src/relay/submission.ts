@@ -1,6 +1,6 @@
 // A visitor's post: read the body (JSON or form-encoded) and apply the protocol's rules one by one
 // (contract/contact-protocol.md, "The rules, in the order they are applied").
-import { isBareEmailAddress } from '../client/address.js';
+import { isBareEmailAddress, specialUseDomainOf } from '../client/address.js';
 import {
   type ContactErrorCode,
   contactErrorCodes,
@@ -176,7 +176,13 @@ export function checkFields(fields: Record<string, unknown>): Submission | Refus
   const email = text(contactFields.email, true, contactLimits.emailMaxChars, false);
   if (isRefusal(email)) return email;
   if (!isBareEmailAddress(email)) {
-    return refuse(contactFields.email, 'is not a valid email address.');
+    const special = specialUseDomainOf(email);
+    return refuse(
+      contactFields.email,
+      special
+        ? `cannot be at .${special}, a name reserved for local use: use another address.`
+        : 'is not a valid email address.',
+    );
   }
   const subject = text(contactFields.subject, false, contactLimits.subjectMaxChars, false);
   if (isRefusal(subject)) return subject;

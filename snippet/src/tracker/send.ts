@@ -1,4 +1,6 @@
-// Sends one view: JSON by fetch, the hidden pixel when fetch is missing, fails or answers non-2xx.
+// Sends one view: JSON by fetch, or the hidden pixel where fetch is missing. Never both: a fetch
+// that fails may still have reached the server (without CORS the browser hides its answer), so a
+// pixel after it could count the view twice; the promise then resolves without a record.
 import { config } from './config.js';
 import { TRACK_EVENT, type Track, type TrackerRecord } from './options.js';
 import { keptQuery, pageUrl } from './page-url.js';
@@ -18,30 +20,34 @@ export const track: Track = async (options = {}) => {
     }
     const referrerPolicy = (config.referrerPolicy ||
       'no-referrer-when-downgrade') as ReferrerPolicy;
-    const url = (kind: string) =>
-      config.api.replace(/\/$/, '') +
-      TRACKER_PATH +
-      kind +
-      '/' +
-      encodeURIComponent(options.website || config.website || location.hostname);
-    try {
-      const response = await fetch(url('json'), {
-        keepalive: true,
-        credentials: 'omit',
-        referrer: pageUrl(),
-        referrerPolicy,
-      });
-      if (response.ok) {
-        const record: TrackerRecord = await response.json();
-        document.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: record }));
-        return record;
+    const website = options.website || config.website || location.hostname;
+    // The instance decodes the path before routing: "/", "." or ".." would reach another route.
+    if (!/\/|^\.\.?$/.test(website)) {
+      const url = (kind: string) =>
+        config.api.replace(/\/$/, '') + TRACKER_PATH + kind + '/' + encodeURIComponent(website);
+      if (!window.fetch) {
+        // An image's Referer cannot be chosen: the origin alone, unless the site keeps every
+        // parameter (its pattern then matches any name, `*` included). '' is `anonymous`: no cookies.
+        const pixel = new Image();
+        pixel.crossOrigin = '';
+        pixel.referrerPolicy = keptQuery().test('*') ? referrerPolicy : 'origin';
+        pixel.src = url('img');
+        return;
       }
-    } catch {}
-    // An image's Referer cannot be chosen: the origin alone, unless the site keeps every
-    // parameter (its pattern then matches any name, `*` included). '' is `anonymous`: no cookies.
-    const pixel = new Image();
-    pixel.crossOrigin = '';
-    pixel.referrerPolicy = keptQuery().test('*') ? referrerPolicy : 'origin';
-    pixel.src = url('img');
+      try {
+        const response = await fetch(url('json'), {
+          keepalive: true,
+          credentials: 'omit',
+          referrer: pageUrl(),
+          referrerPolicy,
+        });
+        if (response.ok) {
+          const record: TrackerRecord = await response.json();
+          document.dispatchEvent(new CustomEvent(TRACK_EVENT, { detail: record }));
+          return record;
+        }
+      } catch {}
+    }
+    if ('debug' in config) console.log('sitebeam no record', website);
   } catch {}
 };

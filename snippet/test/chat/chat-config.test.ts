@@ -58,6 +58,10 @@ describe('chatConfigFromEnv', () => {
       'SITEBEAM_CHAT_SETTINGS do_sample must be true or false',
     ],
     [
+      { SITEBEAM_CHAT_SETTINGS: '{"num_beams": 3}' },
+      'SITEBEAM_CHAT_SETTINGS num_beams is spelled num_beans by the service: write num_beans',
+    ],
+    [
       { SITEBEAM_CHAT_SETTINGS: '{"temprature": 1}' },
       'SITEBEAM_CHAT_SETTINGS temprature is not a prompt setting',
     ],

@@ -24,7 +24,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
       input: 'first question\n\nsecond question\n',
     });
     expect(code).toBe(0);
-    expect(stdout).toBe('first question\n(score 0)\nsecond question\n(score 0)\n');
+    expect(stdout).toBe('first question\nsecond question\n');
     expect(stderr).toBe('');
   });
 
@@ -52,7 +52,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
     });
     expect(limited.code).toBe(6);
     expect(limited.stderr).toContain('rate limited (429 rate_limited');
-    expect(limited.stdout).toBe('two\n(score 0)\n');
+    expect(limited.stdout).toBe('two\n');
     const refused = await runCli(['chat', 'mock'], {
       home: home.path,
       env: { ...env(), SITEBEAM_API_TOKEN: 'not-known-3b7' },
@@ -70,10 +70,10 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
     );
     await terminal.waitFor('> ');
     terminal.type('hello there\r');
-    await terminal.waitFor('hello there\r\n(score 0)');
+    await terminal.waitFor('hello there\r');
     await terminal.waitFor('> ');
     terminal.type('again\r');
-    await terminal.waitFor('again\r\n(score 0)');
+    await terminal.waitFor('again\r');
     await terminal.waitFor('> ');
     terminal.type('\x04');
     expect((await terminal.exit()).code).toBe(0);

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
-import { type CliResult, runCli, runCliInTerminal, temporaryHome } from './run-cli.ts';
+import { type CliResult, runCli, temporaryHome } from './run-cli.ts';
 import { faultOnce, rateLimitNextPrompt } from './stub-faults.ts';
 
 // Accepted by neither stub: every refusal below is checked not to repeat it.
@@ -55,7 +55,7 @@ describe('the API refusing', { timeout: 30_000 }, () => {
 
   it('403: the account not enabled → exit 4, telling whom to ask', async () => {
     const patch = (enabled: boolean) =>
-      callStub(stub, '/__stub/accounts/dev@example.test', 'PATCH', {
+      callStub(stub, '/__stub/accounts/dev@example.com', 'PATCH', {
         email_api: enabled,
         ai_api: enabled,
       });
@@ -64,7 +64,7 @@ describe('the API refusing', { timeout: 30_000 }, () => {
       const email = await sitebeam([
         'email',
         '--to',
-        'a@example.test',
+        'a@example.com',
         '--subject',
         'S',
         '--content',
@@ -77,7 +77,7 @@ describe('the API refusing', { timeout: 30_000 }, () => {
       const ai = await sitebeam(['prompt', 'mock', 'hi', '--json']);
       expect(ai.code).toBe(4);
       expect(ai.stderr).toContain('the AI API is not enabled for this account');
-      expect(JSON.parse(ai.stdout)).toMatchObject({ i18n_code: 'not_aiapi' });
+      expect(JSON.parse(ai.stdout)).toMatchObject({ i18n_code: 'not_cwaiapi' });
     } finally {
       await patch(true);
     }
@@ -85,7 +85,7 @@ describe('the API refusing', { timeout: 30_000 }, () => {
 
   it("405: the instance's email switched off → exit 5", async () => {
     const { code, stderr } = await sitebeam(
-      ['email', '--to', 'a@example.test', '--subject', 'S', '--content', 'x'],
+      ['email', '--to', 'a@example.com', '--subject', 'S', '--content', 'x'],
       { url: slowStub.url },
     );
     expect(code).toBe(5);
@@ -103,69 +103,47 @@ describe('the API refusing', { timeout: 30_000 }, () => {
     );
   });
 
-  it('503: the model still loading → exit 7, with the wait and the command that waits', async () => {
+  it('503: the model still loading → exit 7, with the wait', async () => {
     const { code, stderr } = await sitebeam(['prompt', 'textblobsentiment', 'hi'], {
       url: slowStub.url,
     });
     expect(code).toBe(7);
     expect(stderr).toContain(
-      'textblobsentiment is still loading (503 model_loading: model: "textblobsentiment" is still loading): try again in 3 s, or run `sitebeam load textblobsentiment --wait`',
+      'textblobsentiment is still loading (503 model_loading: model: "textblobsentiment" is still loading): try again in 3 s',
     );
   });
 
-  it('another answer (500) → exit 1, with the code and cid', async () => {
+  it('a failure of the instance (500) → exit 1, try again later, with the cid', async () => {
     await faultOnce(stub, { method: 'GET', path_prefix: '/v1/ai/models', status: 500 });
     const { code, stderr } = await sitebeam(['models']);
     expect(code).toBe(1);
     expect(stderr).toMatch(
-      /the API answered 500 \w+: injected by \/__stub\/faults \(cid [0-9a-f-]{36}\)/,
+      /the instance failed \(500: injected by \/__stub\/faults, cid [0-9a-f-]{36}\): try again later/,
     );
   });
 });
 
-describe('load --wait', { timeout: 30_000 }, () => {
-  it('waits until the model is ready, silently when piped, and prints the last answer', async () => {
-    const started = Date.now();
-    const { code, stdout, stderr } = await sitebeam(['load', 'nltksentiment', '--wait'], {
-      url: slowStub.url,
-    });
-    expect(code).toBe(0);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
-    expect(stdout).toMatch(/^nltksentiment is ready( \(after \d+ s\))?\n$/);
-    expect(stderr).toBe('');
-    const json = await sitebeam(['load', 'nltksentiment', '--wait', '--json'], {
-      url: slowStub.url,
-    });
-    expect(JSON.parse(json.stdout)).toEqual({
-      status: 'ok',
-      model: 'nltksentiment',
-      state: 'ready',
-    });
-    expect((await sitebeam(['prompt', 'nltksentiment', 'good'], { url: slowStub.url })).code).toBe(
-      0,
-    );
-  });
-
-  it('gives up after --max-wait (exit 7); without --wait, only starts loading', async () => {
-    const url = slowStub.url;
-    const givenUp = await sitebeam(['load', 'log', '--wait', '--max-wait', '0.2'], { url });
-    expect(givenUp.code).toBe(7);
-    expect(givenUp.stderr).toContain('log is still loading after 0.2 s (--max-wait)');
-    const started = await sitebeam(['load', 'log'], { url });
-    expect(started.code).toBe(0);
-    expect(started.stdout).toContain(
-      'log is loading in the background: `sitebeam load log --wait`',
-    );
-  });
-
-  it('shows a progress indicator on a terminal', async () => {
-    const terminal = runCliInTerminal(['load', 'mock', '--wait'], {
-      home: home.path,
-      env: { SITEBEAM_API_URL: slowStub.url, SITEBEAM_API_TOKEN: 'dev-token' },
-    });
-    await terminal.waitFor('Loading mock… 0 s');
-    await terminal.waitFor('mock is ready');
-    expect((await terminal.exit()).code).toBe(0);
+describe('an instance without the AI API (the community release, --ce)', {
+  timeout: 30_000,
+}, () => {
+  it('says so for every AI command (405 → exit 5) while email works', async () => {
+    const ce = await startStub(['--quiet', '--ce']);
+    try {
+      for (const args of [['models'], ['prompt', 'mock', 'hi'], ['load', 'mock']]) {
+        const { code, stderr } = await sitebeam(args, { url: ce.url });
+        expect(code, args.join(' ')).toBe(5);
+        expect(stderr).toContain(
+          'this instance has no AI API (its release does not implement it) (405 cwai_not_implemened',
+        );
+      }
+      const email = await sitebeam(
+        ['email', '--to', 'a@example.com', '--subject', 'S', '--content', 'x'],
+        { url: ce.url },
+      );
+      expect(email.code).toBe(0);
+    } finally {
+      await ce.stop();
+    }
   });
 });
 

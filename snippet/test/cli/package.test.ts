@@ -89,7 +89,7 @@ describe('the packed npm package', { timeout: 60_000 }, () => {
         env: userEnv({ SITEBEAM_API_URL: stub.url, SITEBEAM_API_TOKEN: 'dev-token' }),
       },
     );
-    expect(sent.stdout).toMatch(/^Sent to dev@example\.com: id /);
+    expect(sent.stdout).toMatch(/^Sent to dev@example\.com\n$/);
   });
 
   it('warns when the profiles file or its folder is open to other users, naming the chmod', async () => {

@@ -20,7 +20,7 @@ const sitebeam = (args: string[], input?: string, env: Record<string, string> = 
 beforeAll(async () => {
   [stub, other] = await Promise.all([startStub(['--quiet']), startStub(['--quiet'])]);
   const created = await callStub<{ token: string }>(stub, '/__stub/accounts', 'POST', {
-    email: 'owner@example.test',
+    email: 'owner@example.com',
     email_api: true,
     ai_api: false,
   });
@@ -53,6 +53,19 @@ describe('sitebeam login', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toContain('(the AI API is not enabled for this account)');
     expect(stdout).not.toContain(emailOnlyToken);
+  });
+
+  it('saves a token an instance without the AI API answers 405 for: authentication came first', async () => {
+    const ce = await startStub(['--quiet', '--ce']);
+    try {
+      const { code, stdout } = await sitebeam(['login', '--url', ce.url], 'dev-token\n');
+      expect(code).toBe(0);
+      expect(stdout).toContain(
+        `Token accepted by ${ce.url} (this instance has no AI API (its release does not implement it)).`,
+      );
+    } finally {
+      await ce.stop();
+    }
   });
 
   it('refuses a token the instance does not know, and saves nothing (exit 3)', async () => {

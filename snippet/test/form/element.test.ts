@@ -63,7 +63,7 @@ describe('<sitebeam-contact-form>', () => {
     );
     for (const [name, value] of Object.entries({
       name: 'Ada',
-      email: 'ada@example.test',
+      email: 'ada@example.com',
       message: 'Hi',
     })) {
       (form.elements.namedItem(name) as HTMLInputElement).value = value;

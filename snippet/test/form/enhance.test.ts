@@ -28,7 +28,7 @@ function fill(form: HTMLFormElement, values: Partial<Record<string, string>>) {
   for (const [name, value] of Object.entries(values)) control(form, name).value = value ?? '';
 }
 
-const valid = { name: 'Ada', email: 'ada@example.test', subject: 'Hi', message: 'Hello there' };
+const valid = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello there' };
 
 function status(form: HTMLFormElement) {
   return form.querySelector('[data-sitebeam-status]') as HTMLElement;
@@ -91,7 +91,7 @@ describe('enhanceForm', () => {
     const fetchMock = answer(200, { status: 'ok' });
     vi.stubGlobal('fetch', fetchMock);
     const form = renderForm();
-    for (const email of ['ada@example', 'ada@example.test, eve@example.test']) {
+    for (const email of ['ada@example', 'ada@example.com, eve@example.com']) {
       fill(form, { ...valid, email });
       form.requestSubmit();
       expect(status(form).textContent).toBe('Please enter a valid email address.');

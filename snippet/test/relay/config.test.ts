@@ -80,6 +80,12 @@ describe('configFromEnv', () => {
     expect(refusal({ ...env, SITEBEAM_CONTACT_TO: 'a@x.example, b@x.example' })).toMatch(
       /^SITEBEAM_CONTACT_TO must be one email address/,
     );
+    expect(refusal({ ...env, SITEBEAM_CONTACT_TO: 'owner@example.test' })).toMatch(
+      /^SITEBEAM_CONTACT_TO is at \.test, a special-use domain the instance refuses/,
+    );
+    expect(refusal({ ...env, SITEBEAM_CONTACT_FROM: 'forms@shop.LOCAL' })).toMatch(
+      /^SITEBEAM_CONTACT_FROM is at \.local, a special-use domain/,
+    );
     expect(refusal({ ...env, SITEBEAM_ALLOWED_ORIGINS: 'shop.example' })).toMatch(
       /^SITEBEAM_ALLOWED_ORIGINS must be/,
     );

@@ -32,7 +32,7 @@ function relay(overrides: Partial<RelayConfig> = {}) {
 }
 
 const ticket = await createTicketIssuer(ticketKey('test-secret', ''), 0).issue(Date.now());
-const visitor = { name: 'Ada', email: 'ada@example.test', subject: 'Hi', message: 'Hello', ticket };
+const visitor = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello', ticket };
 
 function jsonPost(body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}/contact`, {
@@ -90,7 +90,7 @@ describe('a JSON post', () => {
     expect(sent[0]).toMatchObject({
       to: 'owner@shop.example',
       from: 'forms@shop.example',
-      replyto: 'ada@example.test',
+      replyto: 'ada@example.com',
       subject: '[Example Shop] Hi',
     });
   });
@@ -124,24 +124,24 @@ describe('field rules', () => {
       'subject',
     );
     expect(
-      await refusedField({ ...visitor, email: 'ada@example.test\nbcc: eve@evil.example' }),
+      await refusedField({ ...visitor, email: 'ada@example.com\nbcc: eve@evil.example' }),
     ).toBe('email');
   });
 
   it('refuses an invalid address and a list of addresses', async () => {
     expect(await refusedField({ ...visitor, email: 'ada' })).toBe('email');
-    expect(await refusedField({ ...visitor, email: 'ada@example.test,eve@evil.example' })).toBe(
+    expect(await refusedField({ ...visitor, email: 'ada@example.com,eve@evil.example' })).toBe(
       'email',
     );
-    expect(await refusedField({ ...visitor, email: 'Ada <ada@example.test>' })).toBe('email');
+    expect(await refusedField({ ...visitor, email: 'Ada <ada@example.com>' })).toBe('email');
   });
 
   it('refuses, as the email field, every address the API itself would refuse', async () => {
     for (const email of [
-      'ada@example..test',
-      'ada@-example.test',
+      'ada@example..com',
+      'ada@-example.com',
       'ada@example',
-      '.ada@example.test x',
+      '.ada@example.com x',
     ]) {
       expect(await refusedField({ ...visitor, email }), email).toBe('email');
     }
@@ -414,6 +414,21 @@ describe('answers of the API', () => {
     ],
     ['500', () => apiAnswering(500, { status: 'ko', error: 'boom' }), 502, 'upstream_failed'],
     [
+      "the service's 422 on the owner's recipient",
+      () =>
+        apiAnswering(422, {
+          detail: [{ loc: ['body', 'to'], msg: 'boom', type: 'value_error.email' }],
+        }),
+      503,
+      'not_configured',
+    ],
+    [
+      'the service\'s 500 "Internal server error"',
+      () => apiAnswering(500, { detail: 'Internal server error' }),
+      502,
+      'upstream_failed',
+    ],
+    [
       'a network failure',
       () =>
         vi.fn(async () => {
@@ -438,6 +453,39 @@ describe('answers of the API', () => {
       expect(log.mock.calls[0]?.[0]).not.toContain(token);
     });
   }
+
+  it("maps the service's 422 on the visitor's address to 400 invalid_field naming email, with the service's reason", async () => {
+    const { handler } = relay({
+      fetch: apiAnswering(422, {
+        detail: [
+          {
+            loc: ['body', 'replyto'],
+            msg: 'value is not a valid email address',
+            type: 'value_error.email',
+          },
+        ],
+      }),
+    });
+    const response = await handler(jsonPost(visitor));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      status: 'ko',
+      i18n_code: 'invalid_field',
+      field: 'email',
+      error: 'The mail service refused this email: value is not a valid email address.',
+    });
+  });
+
+  it('refuses a visitor address at a special-use domain at once, saying to use another', async () => {
+    const { handler, fetch } = relay();
+    const response = await handler(jsonPost({ ...visitor, email: 'ana@shop.local' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      field: 'email',
+      error: 'Email cannot be at .local, a name reserved for local use: use another address.',
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
 
   it('passes the API Retry-After on', async () => {
     const { handler } = relay({ fetch: cases[2]?.[1]() });

@@ -10,7 +10,7 @@ const config = {
 describe('composeEmail', () => {
   const submission = {
     name: 'Ada <script>alert(1)</script>',
-    email: 'ada@example.test',
+    email: 'ada@example.com',
     subject: 'Price & "terms"',
     message: "Line one\n<img src=x onerror=alert('x')>",
   };
@@ -19,7 +19,7 @@ describe('composeEmail', () => {
     const email = composeEmail(submission, config);
     expect(email.to).toBe('owner@shop.example');
     expect(email.from).toBe('forms@shop.example');
-    expect(email.replyto).toBe('ada@example.test');
+    expect(email.replyto).toBe('ada@example.com');
     expect(email.subject).toBe('[Example Shop] Price & "terms"');
   });
 
@@ -28,7 +28,7 @@ describe('composeEmail', () => {
     expect(content).not.toContain('<script');
     expect(content).not.toContain('<img');
     expect(content).toContain('Ada &lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(content).toContain('ada@example.test');
+    expect(content).toContain('ada@example.com');
     expect(content).toContain('Price &amp; &quot;terms&quot;');
     expect(content).toContain('Line one\n&lt;img src=x onerror=alert(&#39;x&#39;)&gt;');
   });

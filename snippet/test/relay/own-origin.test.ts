@@ -13,7 +13,7 @@ const publicUrl = 'https://relay.example.test';
 const rebound = { host: 'evil.example', origin: 'http://evil.example' };
 const visitor = {
   name: 'Ada',
-  email: 'ada@example.test',
+  email: 'ada@example.com',
   message: 'Hello',
   ticket: await createTicketIssuer(ticketKey('test-secret', ''), 0).issue(Date.now() - 5000),
 };
@@ -25,8 +25,8 @@ let unpinned: RunningRelay;
 const env = () => ({
   SITEBEAM_API_URL: stub.url,
   SITEBEAM_API_TOKEN: 'dev-token',
-  SITEBEAM_CONTACT_TO: 'dev@example.test',
-  SITEBEAM_CONTACT_FROM: 'forms@example.test',
+  SITEBEAM_CONTACT_TO: 'dev@example.com',
+  SITEBEAM_CONTACT_FROM: 'forms@example.com',
   SITEBEAM_ALLOWED_ORIGINS: site,
   SITEBEAM_SITE_NAME: 'Example Shop',
   SITEBEAM_TICKET_SECRET: 'test-secret',

@@ -11,7 +11,7 @@ import { type RunningRelay, runRelayOnce, startRelay } from './start-relay.ts';
 const site = 'http://shop.example.test';
 const visitor = {
   name: 'Ada <b>Lovelace</b>',
-  email: 'ada@example.test',
+  email: 'ada@example.com',
   subject: 'Hello',
   message: 'Line 1\n<script>alert(1)</script>',
   ticket: await createTicketIssuer(ticketKey('test-secret', ''), 0).issue(Date.now() - 5000),
@@ -34,8 +34,8 @@ function relay(overrides: Partial<RelayConfig> = {}) {
   return createRelayHandler({
     apiUrl: stub.url,
     apiToken: 'dev-token',
-    contactTo: 'dev@example.test',
-    contactFrom: 'forms@example.test',
+    contactTo: 'dev@example.com',
+    contactFrom: 'forms@example.com',
     allowedOrigins: [site],
     siteName: 'Example Shop',
     ticketSecret: 'test-secret',
@@ -84,9 +84,9 @@ describe('the relay handler against the stub', () => {
     const emails = await inbox();
     expect(emails).toHaveLength(1);
     const message = emails[0]?.message ?? {};
-    expect(message.to).toBe('dev@example.test');
-    expect(message.from).toBe('forms@example.test');
-    expect(message.replyto).toBe('ada@example.test');
+    expect(message.to).toBe('dev@example.com');
+    expect(message.from).toBe('forms@example.com');
+    expect(message.replyto).toBe('ada@example.com');
     expect(message.subject).toBe('[Example Shop] Hello');
     expect(message.content).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(message.content).toContain('Ada &lt;b&gt;Lovelace&lt;/b&gt;');
@@ -99,7 +99,7 @@ describe('the relay handler against the stub', () => {
     expect(response.status).toBe(status);
     expect(JSON.parse(text).i18n_code).toBe(code);
     expect(text).not.toContain('dev-token');
-    expect(text).not.toContain('dev@example.test');
+    expect(text).not.toContain('dev@example.com');
     expect(logged).toHaveLength(1);
     expect(await inbox()).toHaveLength(0);
     return response;
@@ -113,7 +113,7 @@ describe('the relay handler against the stub', () => {
 
   it('maps 403 (email not enabled for the account) to not_configured', async () => {
     const patch = (emailApi: boolean) =>
-      fetch(`${stub.url}/__stub/accounts/dev@example.test`, {
+      fetch(`${stub.url}/__stub/accounts/dev@example.com`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email_api: emailApi }),
@@ -155,8 +155,8 @@ describe('the sitebeam-relay command', () => {
   const env = () => ({
     SITEBEAM_API_URL: stub.url,
     SITEBEAM_API_TOKEN: 'dev-token',
-    SITEBEAM_CONTACT_TO: 'dev@example.test',
-    SITEBEAM_CONTACT_FROM: 'forms@example.test',
+    SITEBEAM_CONTACT_TO: 'dev@example.com',
+    SITEBEAM_CONTACT_FROM: 'forms@example.com',
     SITEBEAM_ALLOWED_ORIGINS: site,
     SITEBEAM_SITE_NAME: 'Example Shop',
     SITEBEAM_TICKET_SECRET: 'test-secret',

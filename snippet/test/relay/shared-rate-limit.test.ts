@@ -32,8 +32,8 @@ describe.skipIf(!redisServerBinary)('two relays sharing redis-server', () => {
       SITEBEAM_API_URL: stub.url,
       SITEBEAM_API_TOKEN: 'dev-token',
       SITEBEAM_ALLOWED_ORIGINS: site,
-      SITEBEAM_CONTACT_TO: 'dev@example.test',
-      SITEBEAM_CONTACT_FROM: 'forms@example.test',
+      SITEBEAM_CONTACT_TO: 'dev@example.com',
+      SITEBEAM_CONTACT_FROM: 'forms@example.com',
       SITEBEAM_SITE_NAME: 'Example Shop',
       SITEBEAM_TICKET_SECRET: 'test-secret',
       SITEBEAM_MIN_FILL_MS: '0',
@@ -55,7 +55,7 @@ describe.skipIf(!redisServerBinary)('two relays sharing redis-server', () => {
   async function send(relay: RunningRelay, visitor: string, path = '/contact') {
     const message = {
       name: 'Ada',
-      email: 'ada@example.test',
+      email: 'ada@example.com',
       subject: 'Hello',
       message: `From ${visitor}`,
       ticket: await ticket,

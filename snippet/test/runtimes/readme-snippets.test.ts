@@ -41,8 +41,8 @@ const settings = (stub: RunningStub): Record<string, string> => ({
   SITEBEAM_API_URL: stub.url,
   SITEBEAM_API_TOKEN: 'dev-token',
   SITEBEAM_ALLOWED_ORIGINS: site,
-  SITEBEAM_CONTACT_TO: 'dev@example.test',
-  SITEBEAM_CONTACT_FROM: 'forms@example.test',
+  SITEBEAM_CONTACT_TO: 'dev@example.com',
+  SITEBEAM_CONTACT_FROM: 'forms@example.com',
   SITEBEAM_SITE_NAME: 'Runtime Shop',
   SITEBEAM_MIN_FILL_MS: '0',
   SITEBEAM_RATE_LIMIT: String(limit),
@@ -69,7 +69,7 @@ async function visitorRound(stub: RunningStub, sends: Send[], visitor: string) {
   const { ticket } = (await issued.json()) as { ticket: string };
   const message = {
     name: 'Ada',
-    email: 'ada@example.test',
+    email: 'ada@example.com',
     subject: 'Hi',
     message: visitor,
     ticket,

@@ -58,27 +58,36 @@ describe('the JSON send', () => {
   it.each([
     ['a space', 'my site', 'my%20site'],
     ['unicode', 'café.例え.jp', 'caf%C3%A9.%E4%BE%8B%E3%81%88.jp'],
-    ['slashes', 'example.com/shop', 'example.com%2Fshop'],
     ['reserved characters', 'a?b#c&d=e%f', 'a%3Fb%23c%26d%3De%25f'],
   ])('percent-encodes a website name with %s', async (_label, website, encoded) => {
     const page = preparePage('https://shop.example/', 503);
     await loadTag({ api, website });
     await settle();
-    expect(requested(page)).toEqual([
-      `${api}/v1/tracker/json/${encoded}`,
-      `${api}/v1/tracker/img/${encoded}`,
-    ]);
+    expect(requested(page)).toEqual([`${api}/v1/tracker/json/${encoded}`]);
   });
+
+  it.each([
+    ['a slash', 'example.com/shop'],
+    ['a dot', '.'],
+    ['two dots', '..'],
+  ])(
+    'sends nothing for a website name with %s, which the path cannot carry, saying so with data-debug',
+    async (_label, website) => {
+      const page = preparePage('https://shop.example/', 'ok');
+      await loadTag({ api, website, debug: '' });
+      await settle();
+      expect(requested(page)).toEqual([]);
+      expect(page.printed).toEqual([['sitebeam no record', website]]);
+    },
+  );
 
   it('spells the paths exactly as the contract module does', async () => {
     const page = preparePage('https://shop.example/', 503);
-    await loadTag({ api, website: 'a b/ü' });
+    await loadTag({ api, website: 'a b?ü' });
     await settle();
     expect(TRACKER_PATH).toBe(paths.trackerJson('').replace(/json\/$/, ''));
-    expect(requested(page)).toEqual([
-      api + paths.trackerJson('a b/ü'),
-      api + paths.trackerImg('a b/ü'),
-    ]);
+    expect(paths.trackerImg('')).toBe(`${TRACKER_PATH}img/`);
+    expect(requested(page)).toEqual([api + paths.trackerJson('a b?ü')]);
   });
 });
 
@@ -125,25 +134,22 @@ describe('the page URL reported as referrer', () => {
   });
 });
 
-describe('the pixel fallback', () => {
+describe('no second view: the pixel only where fetch is missing', () => {
   it.each([
+    // Without CORS the request reached the server and the browser hides the answer: a pixel would count it twice.
     ['fetch rejects', 'reject' as const],
     ['the API answers 503', 503],
     ['the API answers 404', 404],
-  ])('asks the hidden pixel once when %s, never through the DOM', async (_label, answer) => {
+  ])('asks no pixel when %s, and says "no record" with data-debug', async (_label, answer) => {
     const page = preparePage('https://shop.example/', answer);
-    await loadTag({ api, website: 'example.com', 'referrer-policy': 'origin' });
+    await loadTag({ api, website: 'example.com', debug: '' });
     await settle();
-    expect(requested(page)).toEqual([
-      `${api}/v1/tracker/json/example.com`,
-      `${api}/v1/tracker/img/example.com`,
-    ]);
-    expect(page.pixels[0]?.referrerPolicy).toBe('origin');
-    expect(document.querySelector('img')).toBeNull();
+    expect(requested(page)).toEqual([`${api}/v1/tracker/json/example.com`]);
     expect(page.events).toHaveLength(0);
+    expect(page.printed).toContainEqual(['sitebeam no record', 'example.com']);
   });
 
-  it('resolves track() to undefined when the pixel carried the view', async () => {
+  it('resolves track() to undefined when no record came back', async () => {
     preparePage('https://shop.example/', 503);
     await loadTag({ api });
     expect(await sitebeam().track()).toBeUndefined();
@@ -167,11 +173,11 @@ describe('the pixel fallback', () => {
     expect(page.pixels[0]?.referrerPolicy).toBe('no-referrer-when-downgrade');
   });
 
-  it('falls back when a 2xx body is not JSON, and resolves to undefined', async () => {
+  it('asks no pixel when a 2xx body is not JSON, and resolves to undefined', async () => {
     const page = preparePage('https://shop.example/', 'not-json');
     await loadTag({ api, website: 'example.com' });
     expect(await sitebeam().track()).toBeUndefined();
-    expect(page.pixels).toHaveLength(2);
+    expect(page.pixels).toHaveLength(0);
   });
 });
 
@@ -185,7 +191,7 @@ describe('never throws into the page', () => {
 
   it.each([
     ['a send', 'https://shop.example/', 'ok' as const, 2],
-    ['a fallback', 'https://shop.example/', 503, 4],
+    ['a failed send', 'https://shop.example/', 503, 2],
     ['a skip', 'http://localhost:8080/', 503, 0],
   ])('prints nothing on %s without data-debug', async (_label, url, answer, requests) => {
     const page = preparePage(url, answer);

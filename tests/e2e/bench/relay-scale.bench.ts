@@ -13,7 +13,7 @@ const VISITORS = 50;
 const POSTS = 20;
 const LIMIT = 5;
 const site = 'http://shop.example.test';
-const message = { name: 'Ada', email: 'ada@example.test', subject: 'Hello', message: 'Hi' };
+const message = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Hi' };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -35,8 +35,8 @@ test('relay scale-out: memory vs Redis store', async () => {
     SITEBEAM_API_URL: stub.url,
     SITEBEAM_API_TOKEN: 'dev-token',
     SITEBEAM_ALLOWED_ORIGINS: site,
-    SITEBEAM_CONTACT_TO: 'dev@example.test',
-    SITEBEAM_CONTACT_FROM: 'forms@example.test',
+    SITEBEAM_CONTACT_TO: 'dev@example.com',
+    SITEBEAM_CONTACT_FROM: 'forms@example.com',
     SITEBEAM_SITE_NAME: 'Bench',
     SITEBEAM_TICKET_SECRET: 'bench',
     SITEBEAM_MIN_FILL_MS: '0',
@@ -50,8 +50,8 @@ test('relay scale-out: memory vs Redis store', async () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-auth-token': 'dev-token' },
         body: JSON.stringify({
-          to: 'dev@example.test',
-          from: 'forms@example.test',
+          to: 'dev@example.com',
+          from: 'forms@example.com',
           replyto: message.email,
           subject: `[Bench] ${message.subject}`,
           content: `<p>${message.message}</p>`,

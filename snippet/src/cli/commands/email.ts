@@ -34,7 +34,8 @@ export async function sendEmail(session: Session, options: EmailOptions): Promis
   const attached = message.attachment
     ? ` with ${message.attachment.file_name} (${message.attachment.mime_type})`
     : '';
-  session.answer(`Sent to ${message.to}${attached}: id ${sent.id}`);
+  // The service answers without an id: say only what it said.
+  session.answer(`Sent to ${message.to}${attached}${sent.id ? `: id ${sent.id}` : ''}`);
 }
 
 async function composeMessage(options: EmailOptions): Promise<EmailMessage> {

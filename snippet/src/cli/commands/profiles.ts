@@ -1,7 +1,8 @@
 // `sitebeam login`, `sitebeam logout`, `sitebeam profiles`: the instances this user works with.
-import { baseUrlProblem, createClient, errorCodes, SitebeamApiError } from '../../client/index.js';
+import { baseUrlProblem, createClient, SitebeamApiError } from '../../client/index.js';
 import { createAsker } from '../ask.js';
 import { CliError, exitCodes, usageError } from '../exit-codes.js';
+import { aiUnavailable } from '../explain.js';
 import {
   DEFAULT_PROFILE,
   profilesPath,
@@ -34,8 +35,8 @@ export async function login(session: Session, options: { url?: string }): Promis
 }
 
 /**
- * Lists the models: only a known token gets past 401, and a 403 still proves the token (its
- * account is not enabled for AI). Email cannot be checked without sending one.
+ * Lists the models: only a known token gets past 401, so a 403 (AI not enabled for the account)
+ * or a 405 (no AI API on this instance) still proves it. Email cannot be checked without sending one.
  */
 async function checkToken(url: string, token: string, timeoutMs: number): Promise<string> {
   try {
@@ -43,7 +44,7 @@ async function checkToken(url: string, token: string, timeoutMs: number): Promis
     return `AI API enabled, ${models.length} models`;
   } catch (error) {
     if (!(error instanceof SitebeamApiError)) throw error;
-    if (error.code === errorCodes.notAiApi) return 'the AI API is not enabled for this account';
+    if (error.status === 403 || error.status === 405) return aiUnavailable(error);
     if (error.status === 401) {
       throw new CliError(
         `${url} refused this token (401 ${error.code}): nothing was saved`,

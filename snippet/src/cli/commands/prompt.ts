@@ -39,5 +39,7 @@ export function promptMessageProblem(message: string): string | undefined {
 }
 
 export function formatAnswer(answer: PromptResponse): string {
-  return [...answer.response, `(score ${answer.score})`].join('\n');
+  // Models without a score answer null: nothing to print then.
+  const score = typeof answer.score === 'number' ? [`(score ${answer.score})`] : [];
+  return [...answer.response, ...score].join('\n');
 }
