@@ -65,6 +65,18 @@ final class Tracker_Test extends Plugin_Test_Case {
 		$this->assertStringContainsString( 'referrerpolicy="no-referrer-when-downgrade"', $html );
 	}
 
+	public function test_the_plugin_declares_itself_to_the_wp_consent_api() {
+		$this->assertTrue( apply_filters( 'wp_consent_api_registered_sitebeam/sitebeam.php', false ) );
+	}
+
+	public function test_waiting_for_consent_is_said_to_the_snippet_and_leaves_out_the_pixel() {
+		$loader = new Script_Loader( array_merge( Settings::get(), array( 'wait_for_consent' => true ) ) );
+		$this->assertStringContainsString( 'data-consent=""', $loader->filter_script_loader_tag( '<script src="x"></script>', Script_Loader::HANDLE ) );
+		$loader->action_wp_enqueue_scripts();
+		$this->assertFalse( has_action( 'wp_footer', array( $loader, 'action_wp_footer' ) ) );
+		$this->assertStringContainsString( 'consent:function(c){this.c=c}', implode( '', wp_scripts()->get_data( Script_Loader::HANDLE, 'before' ) ) );
+	}
+
 	public function test_the_front_end_path_runs_no_database_query() {
 		global $wpdb;
 		wp_cache_delete( 'alloptions', 'options' );
