@@ -141,7 +141,12 @@ export function createClient(options: ClientOptions): SitebeamClient {
   return {
     sendEmail: (message) => call<EmailSent>('email', 'POST', paths.email, message),
     listModels: () => call<ModelList>('models', 'GET', paths.models),
-    prompt: (request) => call<PromptResponse>('prompt', 'POST', paths.prompt, request),
+    prompt: async (request) => {
+      const answer = await call<PromptResponse>('prompt', 'POST', paths.prompt, request);
+      // Models without a score answer null: left out, so no caller prints it.
+      if (answer.score === null) delete answer.score;
+      return answer;
+    },
     loadModel: (model) => call<ModelLoadResponse>('load', 'GET', paths.loadModel(model)),
     track: (website, headers) =>
       call<TrackerRecord>('tracker', 'GET', paths.trackerJson(website), undefined, headers),
