@@ -5,6 +5,7 @@ import {
   AUTH_HEADER,
   type EmailMessage,
   type EmailSent,
+  errorCodes,
   limits,
   type ModelList,
   type ModelLoadResponse,
@@ -148,8 +149,17 @@ export function createClient(options: ClientOptions): SitebeamClient {
       return answer;
     },
     loadModel: (model) => call<ModelLoadResponse>('load', 'GET', paths.loadModel(model)),
-    track: (website, headers) =>
-      call<TrackerRecord>('tracker', 'GET', paths.trackerJson(website), undefined, headers),
+    track: async (website, headers) => {
+      // The service decodes the path before routing: "/", "." or ".." would reach another route.
+      if (/\/|^\.\.?$/.test(website)) {
+        throw new SitebeamApiError({
+          status: 0,
+          code: errorCodes.invalidWebsite,
+          message: `website: "${website}" cannot be carried in the tracker's path (no "/", not "." or ".."): use a name without them`,
+        });
+      }
+      return call<TrackerRecord>('tracker', 'GET', paths.trackerJson(website), undefined, headers);
+    },
   };
 }
 
