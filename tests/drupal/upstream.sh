@@ -7,11 +7,6 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 support="$here/../support/upstream.sh"
 junit="${1%.xml}"
-if [ ! -f "$support" ]; then
-  echo "tests/support/upstream.sh is not there" >"$junit.skipped"
-  echo "--- drupal-upstream: SKIPPED (tests/support/upstream.sh is not there)"
-  exit 0
-fi
 # shellcheck source=tests/support/upstream.sh
 source "$support"
 

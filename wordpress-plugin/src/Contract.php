@@ -94,8 +94,10 @@ final class Contract {
 	public const STATUS_KO = 'ko';
 
 	/**
-	 * What the real service (comworkio/cwcloud-api, FastAPI) answers, read from its releases
-	 * ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened);
+	 * What the real service answers.
+	 *
+	 * The real service is comworkio/cwcloud-api (FastAPI), read from its releases ce-3.15.24 (AI
+	 * routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened);
 	 * contract/contract.md and contract/upstream.md. Any 2xx whose status is ok is success.
 	 */
 	public const UPSTREAM_AI_RELEASE            = '3.15.24';
@@ -160,7 +162,9 @@ final class Contract {
 	public const PROMPT_BOOLEAN_SETTINGS         = array( 'early_stopping', 'do_sample', 'skip_special_tokens' );
 
 	/**
-	 * Names a client accepts for the service's own setting name, and sends under that name.
+	 * Setting names accepted for the service's own.
+	 *
+	 * A client sends them under the service's name.
 	 */
 	public const PROMPT_SETTING_ALIASES = array(
 		'num_beams' => 'num_beans',

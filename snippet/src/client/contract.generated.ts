@@ -69,7 +69,9 @@ export const statusValues = {
   ko: 'ko',
 } as const;
 
-/** What the real service (comworkio/cwcloud-api, FastAPI) answers, read from its releases ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened); contract/contract.md and contract/upstream.md. Any 2xx whose status is ok is success. */
+/** What the real service answers.
+
+The real service is comworkio/cwcloud-api (FastAPI), read from its releases ce-3.15.24 (AI routes implemented) and ce-3.16.15 (every AI route 405 cwai_not_implemened); contract/contract.md and contract/upstream.md. Any 2xx whose status is ok is success. */
 export const upstream = {
   aiRelease: '3.15.24',
   ceRelease: '3.16.15',
@@ -90,7 +92,9 @@ export const positiveNumberSettings = ['top_p', 'temperature'] as const;
 
 export const booleanSettings = ['early_stopping', 'do_sample', 'skip_special_tokens'] as const;
 
-/** Names a client accepts for the service's own setting name, and sends under that name. */
+/** Setting names accepted for the service's own.
+
+A client sends them under the service's name. */
 export const promptSettingAliases = {
   num_beams: 'num_beans',
 } as const;

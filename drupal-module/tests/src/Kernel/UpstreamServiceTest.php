@@ -19,8 +19,10 @@ use PHPUnit\Framework\Attributes\Group;
  * skipped without them.
  *
  * @group sitebeam
+ * @group sitebeam_upstream
  */
 #[Group('sitebeam')]
+#[Group('sitebeam_upstream')]
 final class UpstreamServiceTest extends KernelTestBase {
 
   use SitebeamLogTrait;
