@@ -508,23 +508,74 @@ final class Contract {
 									),
 								),
 							),
-							'status_code' => array( 'type' => array( 'kind' => 'number' ) ),
-							'city'        => array( 'type' => array( 'kind' => 'string' ) ),
-							'region'      => array( 'type' => array( 'kind' => 'string' ) ),
-							'country'     => array( 'type' => array( 'kind' => 'string' ) ),
-							'region_code' => array( 'type' => array( 'kind' => 'string' ) ),
-							'country_iso' => array( 'type' => array( 'kind' => 'string' ) ),
-							'lookup'      => array( 'type' => array( 'kind' => 'string' ) ),
-							'timezone'    => array( 'type' => array( 'kind' => 'string' ) ),
-							'utc_offset'  => array( 'type' => array( 'kind' => 'string' ) ),
-							'currency'    => array( 'type' => array( 'kind' => 'string' ) ),
-							'asn'         => array( 'type' => array( 'kind' => 'string' ) ),
-							'org'         => array( 'type' => array( 'kind' => 'string' ) ),
-							'ip'          => array( 'type' => array( 'kind' => 'string' ) ),
-							'network'     => array( 'type' => array( 'kind' => 'string' ) ),
-							'version'     => array( 'type' => array( 'kind' => 'string' ) ),
-							'hostname'    => array( 'type' => array( 'kind' => 'string' ) ),
-							'loc'         => array( 'type' => array( 'kind' => 'string' ) ),
+							'status_code' => array(
+								'type'     => array( 'kind' => 'number' ),
+								'optional' => true,
+							),
+							'city'        => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'region'      => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'country'     => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'region_code' => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'country_iso' => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'lookup'      => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'timezone'    => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'utc_offset'  => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'currency'    => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'asn'         => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'org'         => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'ip'          => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'network'     => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'version'     => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'hostname'    => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
+							'loc'         => array(
+								'type'     => array( 'kind' => 'string' ),
+								'optional' => true,
+							),
 							'reason'      => array(
 								'type'     => array( 'kind' => 'string' ),
 								'optional' => true,
@@ -532,8 +583,14 @@ final class Contract {
 						),
 					),
 				),
-				'level'      => array( 'type' => array( 'kind' => 'string' ) ),
-				'cid'        => array( 'type' => array( 'kind' => 'string' ) ),
+				'level'      => array(
+					'type'     => array( 'kind' => 'string' ),
+					'optional' => true,
+				),
+				'cid'        => array(
+					'type'     => array( 'kind' => 'string' ),
+					'optional' => true,
+				),
 			),
 		),
 	);

@@ -5,6 +5,7 @@ import {
   AUTH_HEADER,
   type EmailMessage,
   type EmailSent,
+  errorCodes,
   limits,
   type ModelList,
   type ModelLoadResponse,
@@ -141,10 +142,24 @@ export function createClient(options: ClientOptions): SitebeamClient {
   return {
     sendEmail: (message) => call<EmailSent>('email', 'POST', paths.email, message),
     listModels: () => call<ModelList>('models', 'GET', paths.models),
-    prompt: (request) => call<PromptResponse>('prompt', 'POST', paths.prompt, request),
+    prompt: async (request) => {
+      const answer = await call<PromptResponse>('prompt', 'POST', paths.prompt, request);
+      // Models without a score answer null: left out, so no caller prints it.
+      if (answer.score === null) delete answer.score;
+      return answer;
+    },
     loadModel: (model) => call<ModelLoadResponse>('load', 'GET', paths.loadModel(model)),
-    track: (website, headers) =>
-      call<TrackerRecord>('tracker', 'GET', paths.trackerJson(website), undefined, headers),
+    track: async (website, headers) => {
+      // The service decodes the path before routing: "/", "." or ".." would reach another route.
+      if (/\/|^\.\.?$/.test(website)) {
+        throw new SitebeamApiError({
+          status: 0,
+          code: errorCodes.invalidWebsite,
+          message: `website: "${website}" cannot be carried in the tracker's path (no "/", not "." or ".."): use a name without them`,
+        });
+      }
+      return call<TrackerRecord>('tracker', 'GET', paths.trackerJson(website), undefined, headers);
+    },
   };
 }
 

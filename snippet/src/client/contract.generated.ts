@@ -205,23 +205,23 @@ export interface ValidationFailure {
 
 export interface GeoInfos {
   status: 'ok' | 'ko';
-  status_code: number;
-  city: string;
-  region: string;
-  country: string;
-  region_code: string;
-  country_iso: string;
-  lookup: string;
-  timezone: string;
-  utc_offset: string;
-  currency: string;
-  asn: string;
-  org: string;
-  ip: string;
-  network: string;
-  version: 'IPv4' | 'IPv6' | string;
-  hostname: string;
-  loc: string;
+  status_code?: number;
+  city?: string;
+  region?: string;
+  country?: string;
+  region_code?: string;
+  country_iso?: string;
+  lookup?: string;
+  timezone?: string;
+  utc_offset?: string;
+  currency?: string;
+  asn?: string;
+  org?: string;
+  ip?: string;
+  network?: string;
+  version?: 'IPv4' | 'IPv6' | string;
+  hostname?: string;
+  loc?: string;
   reason?: string;
 }
 
@@ -238,8 +238,8 @@ export interface TrackerRecord {
   referrer: string;
   website: string;
   infos: GeoInfos;
-  level: string;
-  cid: string;
+  level?: string;
+  cid?: string;
 }
 
 /** The type of each answer of the API: clients check every 2xx answer against it at run time (fields they do not know pass) and refuse one that differs, or one over limits.answerBytes, as invalid_response. */
@@ -314,29 +314,29 @@ export const answerShapes = {
                 ],
               },
             },
-            status_code: { type: { kind: 'number' } },
-            city: { type: { kind: 'string' } },
-            region: { type: { kind: 'string' } },
-            country: { type: { kind: 'string' } },
-            region_code: { type: { kind: 'string' } },
-            country_iso: { type: { kind: 'string' } },
-            lookup: { type: { kind: 'string' } },
-            timezone: { type: { kind: 'string' } },
-            utc_offset: { type: { kind: 'string' } },
-            currency: { type: { kind: 'string' } },
-            asn: { type: { kind: 'string' } },
-            org: { type: { kind: 'string' } },
-            ip: { type: { kind: 'string' } },
-            network: { type: { kind: 'string' } },
-            version: { type: { kind: 'string' } },
-            hostname: { type: { kind: 'string' } },
-            loc: { type: { kind: 'string' } },
+            status_code: { type: { kind: 'number' }, optional: true },
+            city: { type: { kind: 'string' }, optional: true },
+            region: { type: { kind: 'string' }, optional: true },
+            country: { type: { kind: 'string' }, optional: true },
+            region_code: { type: { kind: 'string' }, optional: true },
+            country_iso: { type: { kind: 'string' }, optional: true },
+            lookup: { type: { kind: 'string' }, optional: true },
+            timezone: { type: { kind: 'string' }, optional: true },
+            utc_offset: { type: { kind: 'string' }, optional: true },
+            currency: { type: { kind: 'string' }, optional: true },
+            asn: { type: { kind: 'string' }, optional: true },
+            org: { type: { kind: 'string' }, optional: true },
+            ip: { type: { kind: 'string' }, optional: true },
+            network: { type: { kind: 'string' }, optional: true },
+            version: { type: { kind: 'string' }, optional: true },
+            hostname: { type: { kind: 'string' }, optional: true },
+            loc: { type: { kind: 'string' }, optional: true },
             reason: { type: { kind: 'string' }, optional: true },
           },
         },
       },
-      level: { type: { kind: 'string' } },
-      cid: { type: { kind: 'string' } },
+      level: { type: { kind: 'string' }, optional: true },
+      cid: { type: { kind: 'string' }, optional: true },
     },
   },
 } as const;

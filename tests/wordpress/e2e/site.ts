@@ -96,7 +96,7 @@ export const stub = {
       faults: [{ method: 'POST', path_prefix: '/v1/ai/prompt', status: 503, times: 1 }],
     }),
   setEmailApi: (enabled: boolean) =>
-    call('PATCH', `${site.stubUrl}/__stub/accounts/${encodeURIComponent('dev@example.test')}`, {
+    call('PATCH', `${site.stubUrl}/__stub/accounts/${encodeURIComponent('dev@example.com')}`, {
       email_api: enabled,
     }),
 };

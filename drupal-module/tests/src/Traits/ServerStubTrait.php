@@ -26,7 +26,7 @@ trait ServerStubTrait {
    * The stub's own account, token dev-token (server-stub accounts.ts).
    */
   protected static function stubAccount(): string {
-    return 'dev@example.test';
+    return 'dev@example.com';
   }
 
   /**

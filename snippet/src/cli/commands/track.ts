@@ -108,11 +108,11 @@ export function formatRecord(record: TrackerRecord): string {
   const location =
     infos.status === 'ok'
       ? [place || 'unknown place', infos.country_iso, network].filter(Boolean).join(' · ')
-      : `not found (${infos.reason ?? infos.status_code})`;
-  const rows: Array<[string, string]> = [
+      : `not found (${infos.reason ?? infos.status_code ?? infos.status})`;
+  const rows: Array<[string, string | undefined]> = [
     ['website', record.website],
     ['time', `${record.time} UTC`],
-    ['address', `${record.host} (${infos.version})`],
+    ['address', infos.version ? `${record.host} (${infos.version})` : record.host],
     ['browser', `${record.browser} on ${record.os}`],
     ['device', describeDevice(record)],
     ['location', location],
@@ -120,5 +120,9 @@ export function formatRecord(record: TrackerRecord): string {
     ['user agent', record.user_agent],
     ['record id', record.cid],
   ];
-  return rows.map(([label, value]) => `${label.padEnd(10)}  ${value}`).join('\n');
+  // The service leaves out what it could not find (the cid, a failed lookup's fields).
+  return rows
+    .filter(([, value]) => value !== undefined)
+    .map(([label, value]) => `${label.padEnd(10)}  ${value}`)
+    .join('\n');
 }
