@@ -9,6 +9,7 @@
 
 namespace Sitebeam\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use Sitebeam\Api_Client;
 use Sitebeam\Contract;
 use WP_REST_Request;
@@ -71,7 +72,7 @@ final class Hostile_Instance_Test extends Plugin_Test_Case {
 	}
 
 	/** @return array<string, array{0: int, 1: string, 2: string}> */
-	public function hostile_answers() {
+	public static function hostile_answers() {
 		return array(
 			'a score that is HTML'              => array( 200, '{"status":"ok","response":["hi"],"score":"<img src=x onerror=alert(1)>"}', 'score is a string, not a number' ),
 			'a response that is a string'       => array( 200, '{"status":"ok","response":"a string","score":1}', 'response is a string, not a list' ),
@@ -93,6 +94,7 @@ final class Hostile_Instance_Test extends Plugin_Test_Case {
 	 * @param string $body   The instance's body.
 	 * @param string $named  What the log line must say.
 	 */
+	#[DataProvider( 'hostile_answers' )]
 	public function test_a_broken_answer_is_try_again_for_the_visitor_and_named_in_the_log( $status, $body, $named ) {
 		$this->answer = array(
 			'status' => $status,
