@@ -72,6 +72,7 @@ final class Widget_Texts {
 			'invalid'       => __( 'The message could not be sent as it is. Please change it.', 'sitebeam' ),
 			'network'       => __( 'Not sent: you seem to be offline. Please try again.', 'sitebeam' ),
 			'rateLimited'   => __( 'Not sent: too many messages. Please wait a minute and try again.', 'sitebeam' ),
+			'closedToday'   => __( 'The chat is closed for today. Please come back tomorrow.', 'sitebeam' ),
 			'server'        => __( 'Not sent: the chat had a problem. Please try again.', 'sitebeam' ),
 			'notConfigured' => __( 'The chat is not available right now.', 'sitebeam' ),
 			'forbidden'     => __( 'Not sent: please reload the page and try again.', 'sitebeam' ),

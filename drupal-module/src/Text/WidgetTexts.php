@@ -81,6 +81,7 @@ class WidgetTexts {
       'invalid' => $this->t('The message could not be sent as it is. Please change it.'),
       'network' => $this->t('Not sent: you seem to be offline. Please try again.'),
       'rateLimited' => $this->t('Not sent: too many messages. Please wait a minute and try again.'),
+      'closedToday' => $this->t('The chat is closed for today. Please come back tomorrow.'),
       'server' => $this->t('Not sent: the chat had a problem. Please try again.'),
       'notConfigured' => $this->t('The chat is not available right now.'),
       'forbidden' => $this->t('Not sent: please reload the page and try again.'),

@@ -54,8 +54,9 @@ final class Chat_Console_Test extends Plugin_Test_Case {
 		$this->log_in_admin();
 		list( $models, $load, $prompt ) = array_map( array( rest_get_server(), 'dispatch' ), $this->requests() );
 		$this->assertSame( array( 'models' => array( 'mock', 'log', 'nltksentiment', 'textblobsentiment' ) ), $models->get_data() );
-		$this->assertSame( 200, $load->get_status() );
-		$this->assertSame( array( 'state' => 'ready' ), $load->get_data() );
+		// The service answers a load 202 without telling progress, as the stub now does.
+		$this->assertSame( 202, $load->get_status() );
+		$this->assertSame( array( 'state' => 'started' ), $load->get_data() );
 		$this->assertSame( 200, $prompt->get_status(), wp_json_encode( $prompt->get_data() ) );
 		$this->assertSame( 'nltksentiment', $prompt->get_data()['model'] );
 		$this->assertIsArray( $prompt->get_data()['response'] );
