@@ -16,10 +16,11 @@ export function renderDemoPage(origin: string, models: string[]): string {
 <title>Sitebeam stub — demo</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/demo.css">
+<!-- Before the tag: deferred scripts run in order, so the page listens before the tag can answer. -->
+<script defer src="/demo.js"></script>
 <script defer src="/sitebeam.min.js" data-api="${api}" data-website="demo.sitebeam.test" data-track-localhost></script>
 <script defer src="/sitebeam-form.min.js"></script>
 <script defer src="/sitebeam-chat.min.js"></script>
-<script defer src="/demo.js"></script>
 </head>
 <body>
 <header>
