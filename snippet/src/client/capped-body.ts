@@ -1,17 +1,18 @@
-// Reads an answer's body up to a number of bytes, never more: an instance (or a page in front
-// of it) answering without end must not fill the memory of the relay or the CLI.
+// Reads a body up to a number of bytes, never more: an instance (or a page in front of it)
+// answering without end, or a visitor posting without end, must not fill the memory of the relay
+// or the CLI.
 
 /** The body's bytes, or undefined when it is (or announces itself as) larger than `maxBytes`. */
 export async function readCappedBody(
-  response: Response,
+  message: Pick<Response | Request, 'headers' | 'body'>,
   maxBytes: number,
 ): Promise<Uint8Array | undefined> {
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
+  if (Number(message.headers.get('content-length')) > maxBytes) {
+    await message.body?.cancel().catch(() => undefined);
     return undefined;
   }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
+  if (!message.body) return new Uint8Array();
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -1,6 +1,7 @@
 // A visitor's post: read the body (JSON or form-encoded) and apply the protocol's rules one by one
 // (contract/contact-protocol.md, "The rules, in the order they are applied").
 import { isBareEmailAddress, specialUseDomainOf } from '../client/address.js';
+import { readCappedBody } from '../client/capped-body.js';
 import {
   type ContactErrorCode,
   contactErrorCodes,
@@ -45,29 +46,7 @@ export async function readBody(
     code: contactErrorCodes.payloadTooLarge,
     error: `The message is too large (more than ${maxBytes / 1024} KiB).`,
   };
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > maxBytes) return tooLarge;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return tooLarge;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return (await readCappedBody(request, maxBytes)) ?? tooLarge;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
