@@ -10,15 +10,4 @@ junit="${1%.xml}"
 # shellcheck source=tests/support/upstream.sh
 source "$support"
 
-status=0
-for release in 3.16.15 3.15.24; do
-  if upstream_unavailable "$release"; then
-    echo "$UPSTREAM_UNAVAILABLE" >"$junit-$release.skipped"
-    echo "--- drupal-upstream-$release: SKIPPED ($UPSTREAM_UNAVAILABLE)"
-    continue
-  fi
-  start_upstream "$release" || { status=1; continue; }
-  SITEBEAM_UPSTREAM_RELEASE="$release" bash "$here/kernel.sh" "$junit-$release.xml" --filter UpstreamServiceTest || status=1
-  stop_upstream
-done
-exit $status
+run_against_each_upstream "$junit" bash "$here/kernel.sh" "$junit-{}.xml" --filter UpstreamServiceTest

@@ -55,3 +55,22 @@ stop_upstream() {
   unset SITEBEAM_UPSTREAM_PID SITEBEAM_UPSTREAM_URL SITEBEAM_UPSTREAM_TOKEN SITEBEAM_UPSTREAM_TOKEN_WITHOUT_AI \
     SITEBEAM_UPSTREAM_TOKEN_UNCONFIRMED
 }
+
+# Runs COMMAND against each release, with SITEBEAM_UPSTREAM_RELEASE set and `{}` in its arguments
+# replaced by the release; a release that cannot be served here leaves SKIPPED_PREFIX-<release>.skipped
+# saying why. Returns 1 when a release did not start or COMMAND failed on one.
+run_against_each_upstream() { # SKIPPED_PREFIX COMMAND...
+  local skipped_prefix=$1 release status=0
+  shift
+  for release in 3.16.15 3.15.24; do
+    if upstream_unavailable "$release"; then
+      echo "$UPSTREAM_UNAVAILABLE" >"$skipped_prefix-$release.skipped"
+      echo "--- $(basename "$skipped_prefix")-$release: SKIPPED ($UPSTREAM_UNAVAILABLE)"
+      continue
+    fi
+    start_upstream "$release" || { status=1; continue; }
+    SITEBEAM_UPSTREAM_RELEASE="$release" "${@//\{\}/$release}" || status=1
+    stop_upstream
+  done
+  return $status
+}

@@ -34,21 +34,10 @@ unpack_release() { # archive, version
 # PHPUnit's upstream suite (Test connection, the mailer, loads and prompts) against the real service, each release
 # (tests/support/upstream.sh); a release that cannot be served here says SKIPPED. Returns 1 when any failed.
 run_upstream_suite() { # WordPress version, php
-  local release failed=0 php=$2
   # shellcheck source=../support/upstream.sh
   source tests/support/upstream.sh
-  for release in 3.16.15 3.15.24; do
-    if upstream_unavailable "$release"; then
-      echo "$UPSTREAM_UNAVAILABLE" >"$SITEBEAM_RESULTS/wordpress-$1-upstream-$release.skipped"
-      echo "wordpress $1 against upstream $release: SKIPPED ($UPSTREAM_UNAVAILABLE)"
-      continue
-    fi
-    start_upstream "$release" || { failed=1; continue; }
-    SITEBEAM_UPSTREAM_RELEASE=$release "$php" /usr/bin/phpunit -c tests/wordpress/phpunit.xml.dist --testsuite upstream \
-      --log-junit "$SITEBEAM_RESULTS/wordpress-$1-upstream-$release.xml" || failed=1
-    stop_upstream
-  done
-  return $failed
+  run_against_each_upstream "$SITEBEAM_RESULTS/wordpress-$1-upstream" "$2" /usr/bin/phpunit -c tests/wordpress/phpunit.xml.dist \
+    --testsuite upstream --log-junit "$SITEBEAM_RESULTS/wordpress-$1-upstream-{}.xml"
 }
 
 # Runs the suites against one WordPress release folder on a PHP (a command run as php is); returns 1 when any failed.
