@@ -208,6 +208,8 @@ function typescript() {
     ...Object.entries(contact.patterns)
       .filter(([key]) => !key.startsWith('$'))
       .map(([key, source]) => `export const ${key}Pattern = ${tsRegExp(source)};`),
+    tsConst('consentAcceptedTexts', contact.consent.acceptedTexts, contact.consent.$comment),
+    `export const CONSENT_MAIL_LINE = ${tsString(contact.consent.mailLine)};`,
     `export const CONTACT_ALLOWED_METHODS = ${tsString(contact.methods.allow)};`,
     `/** The query parameter a native (no JavaScript) post comes back with after success. */\nexport const SENT_QUERY_PARAM = ${tsString(contact.sentQueryParam)};`,
     ...tsErrors('contactError', contact.errors),
@@ -380,6 +382,16 @@ function phpConstants(style) {
     'A fill-time ticket is `<issued_ms>.<sig>`.\n\nThe signature is base64url(hash_hmac(CONTACT_TICKET_HASH, prefix . issued_ms, secret, true)) without padding.',
   );
   add('CONTACT_TICKET_HASH', phpString(contact.ticket.hash));
+  add(
+    'CONSENT_ACCEPTED_TEXTS',
+    list(contact.consent.acceptedTexts),
+    'Texts of a consent field that give consent (trimmed, compared without case), besides JSON true.\n\nContact and chat protocols alike; anything else does not.',
+  );
+  add(
+    'CONSENT_MAIL_LINE',
+    phpString(contact.consent.mailLine),
+    "Begins the line of the owner's mail that says the visitor agreed, followed by the owner's label.",
+  );
   add('CONTACT_ALLOWED_METHODS', phpString(contact.methods.allow), 'The Allow header of a 405.');
   add(
     'CONTACT_SENT_QUERY_PARAM',

@@ -204,6 +204,7 @@ final class Contract {
   public const CONTACT_FIELD_MESSAGE = 'message';
   public const CONTACT_FIELD_HONEYPOT = 'homepage';
   public const CONTACT_FIELD_TICKET = 'ticket';
+  public const CONTACT_FIELD_CONSENT = 'consent';
 
   /**
    * Members of the contact endpoint's JSON answers.
@@ -243,6 +244,20 @@ final class Contract {
    */
   public const CONTACT_TICKET_HMAC_PREFIX = 'sitebeam-contact-ticket:';
   public const CONTACT_TICKET_HASH = 'sha256';
+
+  /**
+   * Texts of a consent field that give consent (trimmed, compared without
+   * case), besides JSON true.
+   *
+   * Contact and chat protocols alike; anything else does not.
+   */
+  public const CONSENT_ACCEPTED_TEXTS = ['yes', 'on', 'true', '1'];
+
+  /**
+   * Begins the line of the owner's mail that says the visitor agreed, followed
+   * by the owner's label.
+   */
+  public const CONSENT_MAIL_LINE = 'The visitor agreed: ';
 
   /**
    * The Allow header of a 405.
@@ -305,6 +320,7 @@ final class Contract {
   public const CHAT_FIELD_MESSAGE = 'message';
   public const CHAT_FIELD_MODEL = 'model';
   public const CHAT_FIELD_HONEYPOT = 'homepage';
+  public const CHAT_FIELD_CONSENT = 'consent';
 
   /**
    * Members of the chat endpoint's JSON answers.

@@ -349,6 +349,7 @@ export const contactFields = {
   message: 'message',
   honeypot: 'homepage',
   ticket: 'ticket',
+  consent: 'consent',
 } as const;
 
 export const contactResponseFields = {
@@ -384,6 +385,11 @@ export const emailAddressPattern = /^(?!.*[@.](?:[Aa][Rr][Pp][Aa]|[Ii][Nn][Vv][A
 export const singleLineForbiddenPattern = /[\x00-\x1F\x7F-\x9F\u{2028}\u{2029}]/u;
 
 export const multiLineForbiddenPattern = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u{2028}\u{2029}]/u;
+
+/** The optional consent checkbox the owner turns on (contact-protocol.md, Consent), shared by the chat protocol: a JSON true, or one of acceptedTexts after trimming, compared without case, gives consent; anything else (absent, false, empty, no) does not. The mail to the owner holds mailLine followed by the owner's label. */
+export const consentAcceptedTexts = ['yes', 'on', 'true', '1'] as const;
+
+export const CONSENT_MAIL_LINE = 'The visitor agreed: ';
 
 export const CONTACT_ALLOWED_METHODS = 'GET, POST, OPTIONS';
 
@@ -441,6 +447,7 @@ export const chatFields = {
   message: 'message',
   model: 'model',
   honeypot: 'homepage',
+  consent: 'consent',
 } as const;
 
 export const chatResponseFields = {
