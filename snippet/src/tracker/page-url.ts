@@ -14,10 +14,11 @@ export const keptQuery = (): RegExp =>
 
 /** The page's URL without its fragment and without the query parameters the site does not keep. */
 export const pageUrl = (): string => {
-  const query = location.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => keptQuery().test(pair.split('=')[0] as string))
-    .join('&');
-  return location.href.split(/[?#]/)[0] + (query && `?${query}`);
+  const kept = keptQuery();
+  return (
+    location.href.split(/[?#]/)[0] +
+    location.search
+      .replace(/[?&]([^&=]*)[^&]*/g, (pair, name) => (kept.test(name) ? pair : ''))
+      .replace(/^&/, '?')
+  );
 };
