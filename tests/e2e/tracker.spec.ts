@@ -13,6 +13,7 @@ import {
 } from '@playwright/test';
 import type { TrackerRecord } from '../../snippet/src/client/contract.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { startHeaderRecorder } from '../support/header-recorder.ts';
 import { acceptButton, KLARO, QUEUE_STUB, serveKlaro, withdrawInKlaro } from '../support/klaro.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
@@ -70,11 +71,12 @@ interface Watched {
   errors: string[];
 }
 
-async function watch(context: BrowserContext): Promise<Watched> {
+/** A new page of `context`, its requests to `host` (an origin) noted. */
+async function watchHost(context: BrowserContext, host: string): Promise<Watched> {
   const page = await context.newPage();
   const watched: Watched = { page, beacons: [], errors: [] };
   page.on('request', (request) => {
-    if (request.url().startsWith(stub.url)) watched.beacons.push(request);
+    if (request.url().startsWith(host)) watched.beacons.push(request);
   });
   page.on('console', (message) => {
     if (message.type() === 'error') watched.errors.push(message.text());
@@ -82,6 +84,8 @@ async function watch(context: BrowserContext): Promise<Watched> {
   page.on('pageerror', (error) => watched.errors.push(String(error)));
   return watched;
 }
+
+const watch = (context: BrowserContext) => watchHost(context, stub.url);
 
 test.beforeAll(async () => {
   stub = await startStub();
@@ -612,6 +616,50 @@ test.describe('the pixel', () => {
     const pixel = beacons.find((request) => request.url().includes('/v1/tracker/img/'));
     expect((await pixel?.allHeaders())?.cookie).toBeUndefined();
   });
+
+  // The instance's answer to an anonymous image request is only readable with CORS: without it
+  // Chromium fires the image's error event, after the request was sent and the view recorded.
+  for (const [label, flags] of [
+    ['with CORS', []],
+    ['without CORS (--no-cors)', ['--no-cors']],
+  ] as const) {
+    test(`${label}: the instance receives no cookie of its site and records the view once`, async ({
+      context,
+    }) => {
+      const instance = await startStub([...flags]);
+      const front = await startHeaderRecorder(instance.url);
+      const instanceSite = await startStaticSite({ '/': html('Pixel', tags(front.url)) });
+      try {
+        // Cookies are not kept per port: this one is the instance's, set on its host.
+        await context.addCookies([{ name: 'site_session', value: 'S3SSION', url: front.url }]);
+        const { page, beacons, errors } = await watchHost(context, front.url);
+        await page.goto(`${instanceSite.url}/`);
+        const recorded = async () =>
+          (await callStub<{ visits: TrackerRecord[] }>(instance, '/__stub/visits')).visits;
+        await expect.poll(async () => (await recorded()).length).toBe(1);
+        // Long enough for a second send after the image's load or error event to arrive.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect((await recorded()).map((visit) => visit.website)).toEqual([website]);
+        expect(beacons.map((request) => new URL(request.url()).pathname)).toEqual([
+          `/v1/tracker/img/${website}`,
+        ]);
+        expect(errors.some((error) => error.includes('CORS'))).toBe(flags.length > 0);
+        // The cookie is there: an image without crossorigin carries it to the same host.
+        await page.evaluate((url) => {
+          new Image().src = `${url}/control`;
+        }, front.url);
+        await expect.poll(() => front.received.length).toBe(2);
+        expect(front.received).toEqual([
+          { path: `/v1/tracker/img/${website}`, cookie: undefined },
+          { path: '/control', cookie: 'site_session=S3SSION' },
+        ]);
+      } finally {
+        await instanceSite.close();
+        await front.close();
+        await instance.stop();
+      }
+    });
+  }
 
   test('<noscript> reports the origin only and sends no cookies', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
