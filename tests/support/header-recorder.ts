@@ -1,6 +1,6 @@
-// A pass-through in front of the stub that notes the Cookie header of each request, as the
-// instance received it: Chromium's own view of a request (Playwright's allHeaders()) may lack the
-// headers the network stack adds, cookies among them.
+// A pass-through in front of the stub that notes the Cookie header of each request as the instance
+// received it. Playwright's allHeaders() depends on Chromium reporting the headers its network
+// stack added: for a request answered 404 at once it came back without them, cookie included.
 import { createServer, request as forward } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
