@@ -6,9 +6,12 @@ startAndEndWithTheInstalledSite();
 
 // WordPress's own privacy tools, driven as an administrator does: the send log is exported and erased
 // per address (Tools → Export / Erase Personal Data), and the policy guide shows Sitebeam's text.
-const address = 'privacy-request@example.com';
+// Each test files its own request: WordPress keeps one request per address and action, so an address is never reused.
+let address = '';
 
 test.beforeEach(async () => {
+  const { testId, repeatEachIndex, retry } = test.info();
+  address = `privacy-${testId.slice(-12)}-${repeatEachIndex}-${retry}@example.com`;
   await stub.reset();
   await stub.setEmailApi(true);
   for (const subject of ['Your order', 'Your invoice']) {
@@ -28,13 +31,6 @@ test.beforeEach(async () => {
 /** Files a confirmed request for the address on one of the privacy tools and shows its row. */
 async function confirmedRequest(page: Page, tool: 'export' | 'erase') {
   await page.goto(`/wp-admin/${tool}-personal-data.php`);
-  const existing = page.locator('tr', { hasText: address });
-  if ((await existing.count()) > 0) {
-    await existing.first().hover();
-    page.once('dialog', (dialog) => dialog.accept());
-    await existing.first().getByRole('link', { name: 'Remove request' }).click();
-    await page.goto(`/wp-admin/${tool}-personal-data.php`);
-  }
   await page.fill('#username_or_email_for_privacy_request', address);
   await page.uncheck('#send_confirmation_email');
   await page.click('#submit');
