@@ -24,7 +24,7 @@ final class Kept_Query {
 	 * A parameter name as the tag matches it, before decoding: letters, digits, `_`, `.`, `-`, `[`, `]`, and `*`
 	 * for any characters. Nothing the tag's pattern would read as a separator.
 	 */
-	const NAME_PATTERN = '/^[A-Za-z0-9_.\-\[\]*]+$/';
+	const NAME_PATTERN = '/^[A-Za-z0-9_.\-\[\]*]+$/D';
 
 	/**
 	 * The list as the tag reads it, or the first name it cannot take.
