@@ -14,15 +14,11 @@ export const TRACKER_PATH = '/v1/tracker/';
 export const track: Track = async (options = {}) => {
   try {
     const reason = skipReason();
-    if (reason) {
-      if ('debug' in config) console.log('sitebeam skip', reason);
-      return;
-    }
     const referrerPolicy = (config.referrerPolicy ||
       'no-referrer-when-downgrade') as ReferrerPolicy;
     const website = options.website || config.website || location.hostname;
     // The instance decodes the path before routing: "/", "." or ".." would reach another route.
-    if (!/\/|^\.\.?$/.test(website)) {
+    if (!reason && !/\/|^\.\.?$/.test(website)) {
       const url = (kind: string) =>
         config.api.replace(/\/$/, '') + TRACKER_PATH + kind + '/' + encodeURIComponent(website);
       if (!window.fetch) {
@@ -48,6 +44,8 @@ export const track: Track = async (options = {}) => {
         }
       } catch {}
     }
-    if ('debug' in config) console.log('sitebeam no record', website);
+    // One console call for both outcomes: the tag's bytes.
+    if ('debug' in config)
+      console.log(reason ? 'sitebeam skip' : 'sitebeam no record', reason || website);
   } catch {}
 };
