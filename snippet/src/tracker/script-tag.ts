@@ -12,11 +12,11 @@ type Sitebeam = { track: Track; consent: Consent; q?: (TrackOptions | undefined)
 
 try {
   const page = window as Window & { sitebeam?: Sitebeam };
-  const config = (document.currentScript as HTMLScriptElement).dataset as Partial<Config>;
+  const data = (document.currentScript as HTMLScriptElement).dataset as Partial<Config>;
   const queued = page.sitebeam;
   // A second copy of the tag (a theme and a plugin both adding it) must not count views twice.
-  if (config.api && (!queued || queued.q)) {
-    configure(config as Config);
+  if (data.api && (!queued || queued.q)) {
+    configure(data as Config);
     page.sitebeam = { track, consent };
     // Before the first view: a withdrawal queued on a site that does not ask for consent holds too.
     if (queued && 'c' in queued) consent(queued.c as boolean);

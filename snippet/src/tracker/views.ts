@@ -4,7 +4,7 @@ import type { Consent } from './options.js';
 import { track } from './send.js';
 import { currentPage } from './skip.js';
 
-let last = '';
+let last: string | undefined;
 
 /**
  * Counts the page unless it is the one counted last. Runs right after the URL changed, so the
