@@ -1,9 +1,13 @@
-import { useBlockProps } from '@wordpress/block-editor';
+import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
 import { __ } from '@wordpress/i18n';
+import ConsentPanel from '../consent-panel';
 
 export default function Edit() {
   return (
     <div {...useBlockProps({ className: 'sitebeam-chat-preview' })}>
+      <InspectorControls>
+        <ConsentPanel section={__('Chat', 'sitebeam')} />
+      </InspectorControls>
       <p>
         <label>
           {__('Your message', 'sitebeam')}

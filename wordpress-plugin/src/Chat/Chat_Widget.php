@@ -8,6 +8,7 @@
 
 namespace Sitebeam\Chat;
 
+use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Widget_Texts;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -56,6 +57,8 @@ final class Chat_Widget {
 			'models'  => $models,
 			'message' => '',
 			'chosen'  => '',
+			'consent' => Consent_Rule::of( Consent_Rule::CHAT ),
+			'ticked'  => false,
 		);
 		ob_start();
 		echo '<sitebeam-chat action="' . esc_url( Chat_Controller::url() ) . '"' . Widget_Texts::attributes( array( Widget_Texts::class, 'chat' ) ) . '>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each value esc_attr()'d by Widget_Texts::attributes().
