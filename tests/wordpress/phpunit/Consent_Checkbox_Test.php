@@ -1,0 +1,132 @@
+<?php
+/**
+ * The optional consent checkbox of the contact form and the chat: its settings, the forms that show it and the
+ * owner's mail line. The routes' refusals are the conformance cases' (Contact_ and Chat_Conformance_Test).
+ *
+ * @package Sitebeam\Tests
+ */
+
+namespace Sitebeam\Tests;
+
+use Sitebeam\Admin\Settings_Sanitizer;
+use Sitebeam\Contact\Contact_Message;
+use Sitebeam\Endpoint\Consent_Rule;
+use Sitebeam\Settings;
+
+final class Consent_Checkbox_Test extends Plugin_Test_Case {
+
+	const LABEL = 'I agree <b>"that"</b> & more';
+
+	protected function setUp(): void {
+		parent::setUp();
+		$GLOBALS['wp_settings_errors'] = array();
+	}
+
+	protected function tearDown(): void {
+		delete_option( 'wp_page_for_privacy_policy' );
+		parent::tearDown();
+	}
+
+	public function test_labels_are_plain_text_and_links_web_addresses_a_refused_link_keeps_the_stored_one() {
+		$clean = Settings_Sanitizer::sanitize(
+			array(
+				'contact_consent' => "I <em>agree</em>\nto be answered",
+				'contact_policy'  => ' https://example.com/privacy ',
+				'chat_consent'    => 'Chat <script>x</script>ok',
+				'chat_policy'     => '',
+			)
+		);
+		$this->assertSame( 'I agree to be answered', $clean['contact_consent'] );
+		$this->assertSame( 'https://example.com/privacy', $clean['contact_policy'] );
+		$this->assertSame( 'Chat ok', $clean['chat_consent'] );
+		$this->assertSame( '', $clean['chat_policy'] );
+
+		update_option( Settings::OPTION, $clean );
+		$refused = Settings_Sanitizer::sanitize( array( 'contact_policy' => 'javascript:alert(1)' ) );
+		$this->assertSame( 'https://example.com/privacy', $refused['contact_policy'] );
+		$this->assertSame( array( 'sitebeam_contact_policy' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ) );
+	}
+
+	public function test_the_checkbox_is_off_without_a_label_and_links_to_the_sites_privacy_page_by_default() {
+		$this->assertNull( Consent_Rule::of( Consent_Rule::CONTACT ) );
+		$this->set_settings( array( 'contact_consent' => 'I agree' ) );
+		$this->assertSame(
+			array(
+				'label' => 'I agree',
+				'url'   => '',
+			),
+			Consent_Rule::of( Consent_Rule::CONTACT ),
+			'no privacy page: no link'
+		);
+		$this->assertNull( Consent_Rule::of( Consent_Rule::CHAT ), 'each endpoint has its own checkbox' );
+
+		$page = wp_insert_post(
+			array(
+				'post_type'   => 'page',
+				'post_status' => 'publish',
+				'post_title'  => 'Privacy',
+			)
+		);
+		update_option( 'wp_page_for_privacy_policy', $page );
+		try {
+			$this->assertSame( get_permalink( $page ), Consent_Rule::of( Consent_Rule::CONTACT )['url'] );
+			$this->set_settings( array( 'contact_policy' => 'https://example.com/own-policy' ) );
+			$this->assertSame( 'https://example.com/own-policy', Consent_Rule::of( Consent_Rule::CONTACT )['url'], 'the owner’s link wins' );
+		} finally {
+			wp_delete_post( $page, true );
+		}
+	}
+
+	public function test_consent_is_true_or_an_accepted_text_trimmed_and_without_case() {
+		foreach ( array( true, 'yes', ' On ', 'TRUE', "1\n" ) as $given ) {
+			$this->assertTrue( Consent_Rule::is_given( $given ), wp_json_encode( $given ) );
+		}
+		foreach ( array( null, false, '', 'no', 'y', 1, array( 'yes' ), 'yes please' ) as $refused ) {
+			$this->assertFalse( Consent_Rule::is_given( $refused ), wp_json_encode( $refused ) );
+		}
+	}
+
+	public function test_the_contact_block_and_shortcode_show_the_required_checkbox_with_the_escaped_label_and_link() {
+		$this->assertStringNotContainsString( 'name="consent"', do_shortcode( '[sitebeam_contact]' ), 'off by default' );
+		$this->set_settings(
+			array(
+				'contact_consent' => self::LABEL,
+				'contact_policy'  => 'https://example.com/privacy?a=1&b=2',
+			)
+		);
+		foreach ( array( do_blocks( '<!-- wp:sitebeam/contact-form /-->' ), do_shortcode( '[sitebeam_contact]' ) ) as $html ) {
+			$this->assertMatchesRegularExpression( '/<input id="([^"]+)-consent" name="consent" type="checkbox" value="yes" required> <label for="\1-consent">/', $html );
+			$this->assertStringContainsString( '>I agree &lt;b&gt;&quot;that&quot;&lt;/b&gt; &amp; more</label>', $html );
+			$this->assertStringContainsString( '<a href="https://example.com/privacy?a=1&#038;b=2" target="_blank" rel="noopener">Privacy policy</a>', $html );
+			$this->assertLessThan( strpos( $html, 'type="submit"' ), strpos( $html, 'name="consent"' ), 'before the send button' );
+			$this->assertGreaterThan( strpos( $html, 'name="message"' ), strpos( $html, 'name="consent"' ), 'after the message' );
+		}
+	}
+
+	public function test_the_chats_plain_form_shows_its_own_checkbox() {
+		$this->set_settings(
+			array(
+				'chat_enabled'    => true,
+				'chat_models'     => array( 'mock' ),
+				'contact_consent' => 'For the contact form',
+			)
+		);
+		$this->assertStringNotContainsString( 'name="consent"', do_shortcode( '[sitebeam_chat]' ) );
+		$this->set_settings( array( 'chat_consent' => 'For the chat' ) );
+		$html = do_blocks( '<!-- wp:sitebeam/chat /-->' );
+		$this->assertMatchesRegularExpression( '/name="consent" type="checkbox" value="yes" required> <label [^>]*>For the chat<\/label>/', $html );
+	}
+
+	public function test_the_owners_mail_says_the_visitor_agreed_to_the_escaped_label_after_the_message() {
+		$fields  = array(
+			'name'    => 'Ann',
+			'email'   => 'ann@example.com',
+			'subject' => '',
+			'message' => 'Hello',
+		);
+		$content = Contact_Message::compose( $fields + array( 'consent' => self::LABEL ), 'owner@example.com' )['content'];
+		$this->assertStringContainsString( '<p>The visitor agreed: I agree &lt;b&gt;&quot;that&quot;&lt;/b&gt; &amp; more</p>', $content );
+		$this->assertGreaterThan( strpos( $content, 'Hello' ), strpos( $content, 'The visitor agreed' ) );
+		$this->assertStringNotContainsString( 'agreed', Contact_Message::compose( $fields, 'owner@example.com' )['content'] );
+	}
+}
