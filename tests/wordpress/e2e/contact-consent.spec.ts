@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import {
+  eventually,
+  logIn,
+  startAndEndWithTheInstalledSite,
+  stub,
+  testSite,
+  watchConsole,
+  watchForToken,
+} from './site.ts';
+
+// The owner turns the contact form's consent checkbox on in Settings → Sitebeam; a visitor of the block must tick
+// it, and the owner's mail says they agreed.
+startAndEndWithTheInstalledSite();
+// Posts count against the visitor's rate limit, which every spec's visitor (the same address) shares.
+test.beforeAll(testSite.resetRateLimits);
+test.afterAll(testSite.resetRateLimits);
+
+const label = 'I agree that my message is kept to answer me';
+const policy = 'https://example.com/privacy';
+
+test('with consent asked, an unticked form is refused with the box marked and a ticked one is sent', async ({
+  page,
+}) => {
+  const tokenChecks = watchForToken(page);
+  await logIn(page);
+  await page.goto('/wp-admin/options-general.php?page=sitebeam');
+  await page.fill('#sitebeam-contact_consent', label);
+  await page.fill('#sitebeam-contact_policy', policy);
+  await page.click('#submit');
+  await expect(page.locator('#setting-error-settings_updated')).toContainText('Settings saved');
+  await expect(page.locator('#sitebeam-contact_consent')).toHaveValue(label);
+  await page.context().clearCookies();
+
+  const consoleProblems = watchConsole(page);
+  await page.goto(await testSite.page('Contact', '<!-- wp:sitebeam/contact-form /-->'));
+  const form = page.locator('form[data-sitebeam-form]');
+  const consent = form.getByRole('checkbox', { name: label });
+  await expect(consent).not.toBeChecked();
+  await expect(form.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', policy);
+  await form.locator('[name=name]').fill('Ann Example');
+  await form.locator('[name=email]').fill('ann@example.com');
+  await form.locator('[name=message]').fill('Hello');
+  await page.waitForTimeout(3100); // the protocol refuses a ticket younger than 3 s
+  await form.locator('button[type=submit]').click();
+  await expect(consent).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toHaveAttribute('data-state', 'error');
+  await expect(form.locator('[name=message]')).toHaveValue('Hello');
+  expect(await stub.messages()).toEqual([]);
+
+  await consent.check();
+  await form.locator('button[type=submit]').click();
+  await expect(form.locator('[data-sitebeam-status]')).toContainText(
+    'Thank you, your message has been sent.',
+  );
+  await expect(consent).not.toHaveAttribute('aria-invalid', 'true');
+  const messages = await eventually(stub.messages, (list) => list.length > 0);
+  expect(messages).toHaveLength(1);
+  expect(messages[0]?.content).toContain(`The visitor agreed: ${label}`);
+  expect(await tokenChecks()).toBeGreaterThan(0);
+  // The browser logs the refusal's status; nothing else.
+  expect(consoleProblems()).toEqual([expect.stringContaining('status of 400')]);
+});
