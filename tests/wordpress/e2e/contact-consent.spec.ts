@@ -58,6 +58,6 @@ test('with consent asked, an unticked form is refused with the box marked and a 
   expect(messages).toHaveLength(1);
   expect(messages[0]?.content).toContain(`The visitor agreed: ${label}`);
   expect(await tokenChecks()).toBeGreaterThan(0);
-  // The browser logs the refusal's status; nothing else.
-  expect(consoleProblems()).toEqual([expect.stringContaining('status of 400')]);
+  // Refused by the endpoint, the browser logs the status (a widget that checks the box first posts nothing).
+  expect(consoleProblems().filter((line) => !line.includes('status of 400'))).toEqual([]);
 });

@@ -112,9 +112,15 @@ final class Consent_Checkbox_Test extends Plugin_Test_Case {
 			)
 		);
 		$this->assertStringNotContainsString( 'name="consent"', do_shortcode( '[sitebeam_chat]' ) );
-		$this->set_settings( array( 'chat_consent' => 'For the chat' ) );
+		$this->set_settings(
+			array(
+				'chat_consent' => 'For the "chat"',
+				'chat_policy'  => 'https://example.com/privacy?a=1&b=2',
+			)
+		);
 		$html = do_blocks( '<!-- wp:sitebeam/chat /-->' );
-		$this->assertMatchesRegularExpression( '/name="consent" type="checkbox" value="yes" required> <label [^>]*>For the chat<\/label>/', $html );
+		$this->assertMatchesRegularExpression( '/name="consent" type="checkbox" value="yes" required> <label [^>]*>For the &quot;chat&quot;<\/label>/', $html );
+		$this->assertMatchesRegularExpression( '/<sitebeam-chat [^>]*consent-label="For the &quot;chat&quot;" consent-url="https:\/\/example.com\/privacy\?a=1&#038;b=2"/', $html, 'the widget, which replaces the plain form, draws its own' );
 	}
 
 	public function test_the_owners_mail_says_the_visitor_agreed_to_the_escaped_label_after_the_message() {
