@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  atLeast,
   eventually,
   logIn,
   startAndEndWithTheInstalledSite,
@@ -16,10 +17,18 @@ startAndEndWithTheInstalledSite();
 test.beforeAll(testSite.resetRateLimits);
 test.afterAll(testSite.resetRateLimits);
 
+interface WpGlobal {
+  blocks: { getBlockType: (name: string) => unknown; createBlock: (name: string) => unknown };
+  data: {
+    dispatch: (store: string) => Record<string, (...args: unknown[]) => unknown>;
+    select: (store: string) => Record<string, (...args: unknown[]) => unknown>;
+  };
+}
+
 const label = 'I agree that my message is kept to answer me';
 const policy = 'https://example.com/privacy';
 
-test('with consent asked, an unticked form is refused with the box marked and a ticked one is sent', async ({
+test('with consent asked, the block shows it, an unticked form is refused with the box marked and a ticked one is sent', async ({
   page,
 }) => {
   const tokenChecks = watchForToken(page);
@@ -30,6 +39,31 @@ test('with consent asked, an unticked form is refused with the box marked and a 
   await page.click('#submit');
   await expect(page.locator('#setting-error-settings_updated')).toContainText('Settings saved');
   await expect(page.locator('#sitebeam-contact_consent')).toHaveValue(label);
+
+  // The block's sidebar and preview show the site's checkbox.
+  await page.goto('/wp-admin/post-new.php');
+  await page.waitForFunction(() => {
+    const w = (globalThis as unknown as { wp?: WpGlobal }).wp;
+    return Boolean(
+      w?.blocks?.getBlockType('sitebeam/contact-form') &&
+        w.data.select('core/editor').getCurrentPostId?.(),
+    );
+  }, undefined);
+  await page.evaluate(() => {
+    const w = (globalThis as unknown as { wp: WpGlobal }).wp;
+    w.data.dispatch('core/preferences').set?.('core/edit-post', 'welcomeGuide', false);
+    w.data
+      .dispatch('core/block-editor')
+      .insertBlocks?.(w.blocks.createBlock('sitebeam/contact-form'));
+  });
+  const canvas = atLeast(6, 3) ? page.frameLocator('iframe[name="editor-canvas"]') : page;
+  await expect(canvas.locator('.sitebeam-contact-preview')).toContainText(label);
+  await expect(page.locator('.block-editor-block-inspector')).toContainText(
+    `On: visitors must tick “${label}” to send a message.`,
+  );
+  await expect(
+    page.locator('.block-editor-block-inspector').getByRole('link', { name: policy }),
+  ).toHaveAttribute('href', policy);
   await page.context().clearCookies();
 
   const consoleProblems = watchConsole(page);

@@ -123,6 +123,26 @@ final class Consent_Checkbox_Test extends Plugin_Test_Case {
 		$this->assertMatchesRegularExpression( '/<sitebeam-chat [^>]*consent-label="For the &quot;chat&quot;" consent-url="https:\/\/example.com\/privacy\?a=1&#038;b=2"/', $html, 'the widget, which replaces the plain form, draws its own' );
 	}
 
+	public function test_the_block_editor_gets_the_sites_checkboxes_and_the_settings_link_only_for_who_may_use_it() {
+		$this->set_settings( array( 'chat_consent' => 'For </script> the chat' ) );
+		wp_set_current_user( (int) get_user_by( 'login', getenv( 'SITEBEAM_WP_ADMIN_USER' ) )->ID );
+		try {
+			Consent_Rule::action_enqueue_block_editor_assets();
+		} finally {
+			wp_set_current_user( 0 );
+		}
+		$before = implode( "\n", (array) wp_scripts()->get_data( 'sitebeam-chat-editor-script', 'before' ) );
+		$this->assertStringContainsString( '"contact":null', $before );
+		$this->assertStringContainsString( '"chat":{"label":"For <\/script> the chat","url":""}', $before, 'JSON that cannot close the script element' );
+		$this->assertStringContainsString( '"settings":"' . str_replace( '/', '\/', admin_url( 'options-general.php?page=sitebeam' ) ) . '"', $before );
+		foreach ( array( 'sitebeam-chat-editor-script', 'sitebeam-contact-form-editor-script' ) as $handle ) {
+			wp_scripts()->registered[ $handle ]->extra['before'] = array();
+		}
+
+		Consent_Rule::action_enqueue_block_editor_assets();
+		$this->assertStringContainsString( '"settings":""', implode( "\n", (array) wp_scripts()->get_data( 'sitebeam-contact-form-editor-script', 'before' ) ) );
+	}
+
 	public function test_the_owners_mail_says_the_visitor_agreed_to_the_escaped_label_after_the_message() {
 		$fields  = array(
 			'name'    => 'Ann',

@@ -8,6 +8,7 @@
 
 namespace Sitebeam\Endpoint;
 
+use Sitebeam\Admin\Settings_Page;
 use Sitebeam\Contract;
 use Sitebeam\Settings;
 
@@ -41,6 +42,20 @@ final class Consent_Rule {
 			'label' => $label,
 			'url'   => '' !== $url ? $url : get_privacy_policy_url(),
 		);
+	}
+
+	/**
+	 * The blocks' sidebars and previews show the site's checkboxes, and link to where they are set for those who may.
+	 */
+	public static function action_enqueue_block_editor_assets() {
+		$state = array(
+			self::CONTACT => self::of( self::CONTACT ),
+			self::CHAT    => self::of( self::CHAT ),
+			'settings'    => current_user_can( Settings_Page::capability() ) ? Settings_Page::url() : '',
+		);
+		foreach ( array( 'sitebeam-contact-form-editor-script', 'sitebeam-chat-editor-script' ) as $handle ) {
+			wp_add_inline_script( $handle, 'window.sitebeamConsent = ' . wp_json_encode( $state ) . ';', 'before' );
+		}
 	}
 
 	/**
