@@ -11,6 +11,7 @@ namespace Sitebeam\Tests;
 use Sitebeam\Admin\Settings_Sanitizer;
 use Sitebeam\Contact\Contact_Message;
 use Sitebeam\Endpoint\Consent_Rule;
+use Sitebeam\Privacy\Policy_Text;
 use Sitebeam\Settings;
 
 final class Consent_Checkbox_Test extends Plugin_Test_Case {
@@ -154,5 +155,11 @@ final class Consent_Checkbox_Test extends Plugin_Test_Case {
 		$this->assertStringContainsString( '<p>The visitor agreed: I agree &lt;b&gt;&quot;that&quot;&lt;/b&gt; &amp; more</p>', $content );
 		$this->assertGreaterThan( strpos( $content, 'Hello' ), strpos( $content, 'The visitor agreed' ) );
 		$this->assertStringNotContainsString( 'agreed', Contact_Message::compose( $fields, 'owner@example.com' )['content'] );
+	}
+
+	public function test_the_suggested_privacy_text_says_the_mail_records_the_agreement_only_while_consent_is_asked() {
+		$agreed = 'the email we receive says that you agreed';
+		$this->assertStringNotContainsString( $agreed, Policy_Text::html( Settings::get() ) );
+		$this->assertStringContainsString( $agreed, Policy_Text::html( array_merge( Settings::get(), array( 'contact_consent' => 'I agree' ) ) ) );
 	}
 }
