@@ -10,8 +10,8 @@ import {
   watchForToken,
 } from './site.ts';
 
-// The owner turns the contact form's consent checkbox on in Settings → Sitebeam; a visitor of the block must tick
-// it, and the owner's mail says they agreed.
+// The owner turns the consent checkboxes on in Settings → Sitebeam; a visitor of the contact form or the chat must
+// tick them, and the owner's mail says they agreed.
 startAndEndWithTheInstalledSite();
 // Posts count against the visitor's rate limit, which every spec's visitor (the same address) shares.
 test.beforeAll(testSite.resetRateLimits);
@@ -93,5 +93,34 @@ test('with consent asked, the block shows it, an unticked form is refused with t
   expect(messages[0]?.content).toContain(`The visitor agreed: ${label}`);
   expect(await tokenChecks()).toBeGreaterThan(0);
   // Refused by the endpoint, the browser logs the status (a widget that checks the box first posts nothing).
+  expect(consoleProblems().filter((line) => !line.includes('status of 400'))).toEqual([]);
+});
+
+test('with consent asked for the chat, the widget draws the checkbox and sends only once it is ticked', async ({
+  page,
+}) => {
+  await testSite.settings({
+    chat_enabled: true,
+    chat_models: ['mock'],
+    chat_consent: 'I agree that the chat keeps my message',
+    chat_policy: policy,
+  });
+  const consoleProblems = watchConsole(page);
+  await page.goto(await testSite.page('Chat', '<!-- wp:sitebeam/chat /-->'));
+  const consent = page.getByRole('checkbox', { name: 'I agree that the chat keeps my message' });
+  await expect(consent).not.toBeChecked();
+  await expect(
+    page.locator('sitebeam-chat').getByRole('link', { name: 'Privacy policy' }),
+  ).toHaveAttribute('href', policy);
+  const input = page.getByLabel('Your message');
+  await input.fill('Hello');
+  await input.press('Enter');
+  await expect(consent).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveValue('Hello');
+  await consent.check();
+  await input.press('Enter');
+  await expect(
+    page.getByRole('log', { name: 'Conversation' }).locator('.sitebeam-chat-answer p'),
+  ).toHaveText(['Hello']);
   expect(consoleProblems().filter((line) => !line.includes('status of 400'))).toEqual([]);
 });
