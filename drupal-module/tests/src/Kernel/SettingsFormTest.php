@@ -112,6 +112,18 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
+   * Tests that kept query parameters are saved as a list, other text refused.
+   */
+  public function testKeptQueryParametersAreSavedAsListAndOtherTextRefused(): void {
+    $this->assertSame([], $this->submit(['tracker_keep_query' => ' ref , lang ']));
+    $this->assertSame('ref,lang', $this->config('sitebeam.settings')->get('tracker.keep_query'));
+
+    $errors = $this->submit(['tracker_keep_query' => 'ref; token=1']);
+    $this->assertStringContainsString('must be parameter names separated by commas', (string) ($errors['tracker_keep_query'] ?? ''));
+    $this->assertSame('ref,lang', $this->container->get('config.storage')->read('sitebeam.settings')['tracker']['keep_query']);
+  }
+
+  /**
    * Tests that mail route switches the default mailer and back.
    */
   public function testMailRouteSwitchesTheDefaultMailerAndBack(): void {

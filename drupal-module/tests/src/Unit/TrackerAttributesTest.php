@@ -55,6 +55,35 @@ final class TrackerAttributesTest extends TestCase {
   }
 
   /**
+   * Tests that the kept parameters reach the tag and decide the pixel's policy.
+   */
+  public function testKeptQueryReachesTheTagAndDecidesThePixelPolicy(): void {
+    $settings = ['base_url' => 'https://a.test'];
+    $default = TrackerAttributes::fromSettings($settings);
+    $this->assertArrayNotHasKey('data-keep-query', $default->dataAttributes());
+    $this->assertSame('origin', $default->pixelReferrerPolicy());
+
+    $listed = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => ' ref , lang ']]);
+    $this->assertSame('ref,lang', $listed->dataAttributes()['data-keep-query']);
+    $this->assertSame('origin', $listed->pixelReferrerPolicy());
+
+    $all = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => '*']]);
+    $this->assertSame('*', $all->dataAttributes()['data-keep-query']);
+    $this->assertSame('no-referrer-when-downgrade', $all->pixelReferrerPolicy());
+  }
+
+  /**
+   * Tests that a settings.php value that is not names keeps the tag's default.
+   */
+  public function testInvalidKeptQueryKeepsTheTagDefault(): void {
+    foreach (['ref,*', 'a b', 'token"x', 'ref,,lang'] as $value) {
+      $tracker = TrackerAttributes::fromSettings(['base_url' => 'https://a.test', 'tracker' => ['keep_query' => $value]]);
+      $this->assertArrayNotHasKey('data-keep-query', $tracker->dataAttributes(), $value);
+      $this->assertSame('origin', $tracker->pixelReferrerPolicy(), $value);
+    }
+  }
+
+  /**
    * Tests that not usable without instance.
    */
   public function testNotUsableWithoutInstance(): void {
