@@ -23,7 +23,13 @@ final class LocalhostNamesTest extends TestCase {
   public function testOnlyPlainHttpToLocalhostNamesGoesToLoopback(): void {
     $this->assertSame(['http://127.0.0.1/v1/ai/models', ['Host' => 'localhost']], LocalhostNames::route('http://localhost/v1/ai/models'));
     $this->assertSame(['http://127.0.0.1:8080/v1/email', ['Host' => 'api.dev.localhost:8080']], LocalhostNames::route('http://API.Dev.LOCALHOST:8080/v1/email'));
-    foreach (['https://api.localhost/v1/email', 'http://localhost.example.com/v1/email', 'http://mylocalhost/v1/email', 'http://127.0.0.1:4010/v1/email'] as $url) {
+    $unchanged = [
+      'https://api.localhost/v1/email',
+      'http://localhost.example.com/v1/email',
+      'http://mylocalhost/v1/email',
+      'http://127.0.0.1:4010/v1/email',
+    ];
+    foreach ($unchanged as $url) {
       $this->assertSame([$url, []], LocalhostNames::route($url), $url);
     }
   }
