@@ -272,12 +272,15 @@ final class ChatEndpointTest extends KernelTestBase {
     $config->clear('chat')->save();
     $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
     sitebeam_update_10002();
+    // The later updates run after it, as update.php runs them all.
+    sitebeam_update_10006();
     $chat = $this->container->get('config.factory')->get('sitebeam.settings')->get('chat');
     $this->assertFalse($chat['enabled']);
     $this->assertSame([], $chat['models']);
     $this->assertSame(Contract::CHAT_RATE_LIMIT_COUNT, $chat['flood_limit']);
     $this->assertSame(Contract::CHAT_RATE_LIMIT_WINDOW_S, $chat['flood_window']);
     $this->assertNull($chat['settings']['temperature']);
+    $this->assertNull($chat['daily_limit']);
     $typed = $this->container->get('config.typed')->createFromNameAndData('sitebeam.settings', $this->config('sitebeam.settings')->getRawData());
     $this->assertCount(0, $typed->validate());
 
