@@ -9,7 +9,8 @@ namespace Drupal\sitebeam\Tracker;
  *
  * Empty leaves the attribute out, so the tag keeps its own default (the
  * campaign parameters); "*" keeps the whole query string; otherwise a comma
- * list of parameter names as they appear in the URL.
+ * list of parameter names, "*" in a name matching any characters (utm_*).
+ * The same rule as the WordPress plugin's Kept_Query.
  */
 final class KeptQuery {
 
@@ -19,22 +20,22 @@ final class KeptQuery {
   public const ALL = '*';
 
   /**
-   * A parameter name as the tag compares it: raw (percent-encoded) and ASCII.
+   * A parameter name as the tag compares it, * a wildcard.
    */
-  private const NAME_PATTERN = '/^[A-Za-z0-9_.%\[\]-]+$/D';
+  private const NAME_PATTERN = '/^[A-Za-z0-9_.\[\]*-]+$/D';
 
   /**
    * The value without spaces around names; NULL when it is not names or "*".
    */
   public static function normalize(string $value): ?string {
-    $value = trim($value);
-    if ($value === '' || $value === self::ALL) {
-      return $value;
-    }
-    $names = array_map('trim', explode(',', $value));
+    $names = array_values(array_unique(array_filter(array_map('trim', explode(',', $value)), 'strlen')));
     foreach ($names as $name) {
       if (preg_match(self::NAME_PATTERN, $name) !== 1) {
         return NULL;
+      }
+      // A name of stars alone matches every name.
+      if (trim($name, '*') === '') {
+        return self::ALL;
       }
     }
     return implode(',', $names);

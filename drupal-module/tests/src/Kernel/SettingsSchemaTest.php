@@ -97,10 +97,10 @@ final class SettingsSchemaTest extends KernelTestBase {
    * Tests the kept query parameters: names or "*", and the update adding them.
    */
   public function testKeptQueryParametersAreNamesOrAllAndTheUpdateAddsThem(): void {
-    foreach (['', '*', 'ref,lang', 'utm_source,a[],b%5B%5D'] as $value) {
+    foreach (['', '*', 'ref,lang', 'utm_*,a[],ref,*'] as $value) {
       $this->assertSame([], $this->violations(['tracker' => ['keep_query' => $value]]), $value);
     }
-    foreach (['ref,*', 'ref lang', 'token=1', 'a,,b', "ref\nlang"] as $value) {
+    foreach (['ref lang', 'token=1', 'b%5B%5D', "ref\nlang"] as $value) {
       $violations = $this->violations(['tracker' => ['keep_query' => $value]]);
       $this->assertStringContainsString('parameter names separated by commas', $violations['tracker.keep_query'] ?? '', $value);
     }

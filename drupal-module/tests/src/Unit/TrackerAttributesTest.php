@@ -67,16 +67,22 @@ final class TrackerAttributesTest extends TestCase {
     $this->assertSame('ref,lang', $listed->dataAttributes()['data-keep-query']);
     $this->assertSame('origin', $listed->pixelReferrerPolicy());
 
-    $all = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => '*']]);
-    $this->assertSame('*', $all->dataAttributes()['data-keep-query']);
-    $this->assertSame('no-referrer-when-downgrade', $all->pixelReferrerPolicy());
+    $wildcard = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => 'utm_*,,ref,ref']]);
+    $this->assertSame('utm_*,ref', $wildcard->dataAttributes()['data-keep-query']);
+    $this->assertSame('origin', $wildcard->pixelReferrerPolicy());
+
+    foreach (['*', 'ref, **'] as $every) {
+      $all = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => $every]]);
+      $this->assertSame('*', $all->dataAttributes()['data-keep-query'], $every);
+      $this->assertSame('no-referrer-when-downgrade', $all->pixelReferrerPolicy(), $every);
+    }
   }
 
   /**
    * Tests that a settings.php value that is not names keeps the tag's default.
    */
   public function testInvalidKeptQueryKeepsTheTagDefault(): void {
-    foreach (['ref,*', 'a b', 'token"x', 'ref,,lang'] as $value) {
+    foreach (['a b', 'token"x', 'a%5B%5D', "ref\nlang"] as $value) {
       $tracker = TrackerAttributes::fromSettings(['base_url' => 'https://a.test', 'tracker' => ['keep_query' => $value]]);
       $this->assertArrayNotHasKey('data-keep-query', $tracker->dataAttributes(), $value);
       $this->assertSame('origin', $tracker->pixelReferrerPolicy(), $value);

@@ -20,6 +20,6 @@ class KeptQueryConstraint extends SymfonyConstraint {
   /**
    * The message for a value that is neither names nor "*".
    */
-  public string $message = 'The kept query parameters %value must be parameter names separated by commas (letters, digits, _ . - [ ] %), or * for all.';
+  public string $message = 'The kept query parameters %value must be parameter names separated by commas (letters, digits, _ . - [ ], * as a wildcard), or * for all.';
 
 }
