@@ -30,7 +30,7 @@ class DailyChatBudget {
   ) {}
 
   /**
-   * Counts one message of today, if today's $limit allows it.
+   * Counts one message of today, if today's $limit (at least 1) allows it.
    *
    * @return int|null
    *   NULL when counted; else the seconds to the next UTC day, and nothing is
@@ -63,9 +63,6 @@ class DailyChatBudget {
    * limit is reached), the message is counted in it if the limit allows.
    */
   protected function startDay(string $day, int $limit): bool {
-    if ($limit < 1) {
-      return FALSE;
-    }
     try {
       $this->database->insert(self::TABLE)->fields(['day' => $day, 'messages' => 1])->execute();
     }
