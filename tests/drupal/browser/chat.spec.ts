@@ -128,16 +128,23 @@ test('over the daily chat limit the widget says the chat is closed for today', a
     );
     await admin.context().close();
   };
+  const context = await anonymousContext(browser);
+  const page = await context.newPage();
+  guardToken(page);
+  const chat = page.locator('sitebeam-chat');
+  const talk = async (message: string) => {
+    await chat.getByLabel('Model').selectOption('mock');
+    await chat.getByLabel('Your message').fill(message);
+    await chat.getByRole('button', { name: 'Send' }).click();
+  };
+  // Without a limit nothing is counted: the model warms up (a try it retries) before the day's one message.
+  await page.goto(chatPage);
+  await talk('Warming up');
+  await expect(chat.locator('.sitebeam-chat-turn')).toHaveCount(1);
   await setDailyLimit('1');
   try {
-    const context = await anonymousContext(browser);
-    const page = await context.newPage();
-    guardToken(page);
     await page.goto(chatPage);
-    const chat = page.locator('sitebeam-chat');
-    await chat.getByLabel('Model').selectOption('mock');
-    await chat.getByLabel('Your message').fill('The one message of today');
-    await chat.getByRole('button', { name: 'Send' }).click();
+    await talk('The one message of today');
     await expect(chat.locator('.sitebeam-chat-turn')).toHaveCount(1);
 
     await chat.getByLabel('Your message').fill('One more?');
@@ -149,8 +156,8 @@ test('over the daily chat limit the widget says the chat is closed for today', a
     expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
     await expect(chat.getByRole('status')).toContainText('The chat is closed for today');
     await expect(chat.getByLabel('Your message')).toHaveValue('One more?');
-    await context.close();
   } finally {
+    await context.close();
     await setDailyLimit('');
   }
 });
