@@ -5,7 +5,8 @@ export const gzipBudgets = {
   // take dropping features: what each costs (gzip B, the tag built without it alone) is in the
   // README's "Size and speed".
   'sitebeam.min.js': 1118,
-  // 3072 until the address rule refused the service's special-use domains (+80 B).
-  'sitebeam-form.min.js': 3200,
+  // 3072 until the address rule refused the service's special-use domains (+80 B); 3200 until the
+  // optional consent checkbox (its element, link and FR/EN texts: +300 B).
+  'sitebeam-form.min.js': 3500,
   'sitebeam-chat.min.js': 4096,
 };

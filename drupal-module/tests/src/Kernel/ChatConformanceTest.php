@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
@@ -45,6 +46,7 @@ final class ChatConformanceTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
+    $this->installSchema('sitebeam', [DailyChatBudget::TABLE]);
     $this->installMockedApi();
     $this->container->get('router.builder')->rebuild();
   }
@@ -91,11 +93,14 @@ final class ChatConformanceTest extends KernelTestBase {
       ->set('chat.enabled', TRUE)
       ->set('chat.models', $config['models'])
       ->set('chat.flood_limit', $config['rateLimitCount'])
-      ->set('chat.flood_window', $this->endpoint['rateLimitWindowS']);
+      ->set('chat.flood_window', $this->endpoint['rateLimitWindowS'])
+      ->set('chat.daily_limit', $config['dailyLimit'] ?? NULL);
     foreach ($config['settings'] as $name => $value) {
       $settings->set('chat.settings.' . $name, $value);
     }
     $settings->save();
+    // Each case starts the day afresh, as a new endpoint would.
+    $this->container->get('database')->truncate(DailyChatBudget::TABLE)->execute();
     $upstream = $case['upstream'] ?? NULL;
     $this->promptAnswer = match (TRUE) {
       $upstream === 'unreachable' => 'unreachable',
