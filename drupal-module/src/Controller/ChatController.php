@@ -9,6 +9,7 @@ use Drupal\sitebeam\Chat\ChatProblem;
 use Drupal\sitebeam\Chat\ChatPrompter;
 use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Chat\ChatValidator;
+use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\OriginRule;
 use Drupal\sitebeam\Endpoint\RateLimiter;
@@ -27,6 +28,7 @@ class ChatController implements ContainerInjectionInterface {
     protected RateLimiter $rateLimiter,
     protected ChatPrompter $prompter,
     protected ChatResponder $responder,
+    protected ConsentSettings $consentSettings,
   ) {}
 
   /**
@@ -38,6 +40,7 @@ class ChatController implements ContainerInjectionInterface {
       $container->get('sitebeam.chat_rate_limiter'),
       $container->get('sitebeam.chat_prompter'),
       ChatResponder::create($container),
+      $container->get('sitebeam.consent_settings'),
     );
   }
 
@@ -68,7 +71,7 @@ class ChatController implements ContainerInjectionInterface {
     if ($problem || $input === NULL) {
       return $this->responder->failure($request, $problem ?? new ChatProblem(ChatProblem::INVALID_FIELD));
     }
-    $prompt = ChatValidator::validate($input, $models);
+    $prompt = ChatValidator::validate($input, $models, $this->consentSettings->chat());
     if ($prompt instanceof ChatProblem) {
       return $this->responder->failure($request, $prompt);
     }

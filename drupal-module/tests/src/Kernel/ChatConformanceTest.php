@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\Tests\sitebeam\Traits\ConformanceConfigTrait;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
@@ -22,6 +23,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class ChatConformanceTest extends KernelTestBase {
 
+  use ConformanceConfigTrait;
   use MockedApiTrait;
 
   /**
@@ -91,7 +93,8 @@ final class ChatConformanceTest extends KernelTestBase {
       ->set('chat.enabled', TRUE)
       ->set('chat.models', $config['models'])
       ->set('chat.flood_limit', $config['rateLimitCount'])
-      ->set('chat.flood_window', $this->endpoint['rateLimitWindowS']);
+      ->set('chat.flood_window', $this->endpoint['rateLimitWindowS'])
+      ->set('chat.consent', self::consentSetting($config['consent'] ?? NULL));
     foreach ($config['settings'] as $name => $value) {
       $settings->set('chat.settings.' . $name, $value);
     }
