@@ -20,10 +20,13 @@ final class ConsentCheckbox {
    *   The owner's text, plain.
    * @param string $policyHref
    *   The privacy policy's address for a link, or '' for none.
+   * @param string $policyUrl
+   *   The same as an absolute address, for a widget's consent-url; or ''.
    */
   public function __construct(
     public readonly string $label,
     public readonly string $policyHref,
+    public readonly string $policyUrl = '',
   ) {}
 
   /**
@@ -42,10 +45,10 @@ final class ConsentCheckbox {
   }
 
   /**
-   * What the templates show: label and policy_url.
+   * What the templates show: label, policy_url and absolute_policy_url.
    */
   public function toTemplate(): array {
-    return ['label' => $this->label, 'policy_url' => $this->policyHref];
+    return ['label' => $this->label, 'policy_url' => $this->policyHref, 'absolute_policy_url' => $this->policyUrl];
   }
 
 }

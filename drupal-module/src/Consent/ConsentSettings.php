@@ -49,7 +49,8 @@ class ConsentSettings {
     if (empty($consent['enabled']) || $label === '') {
       return NULL;
     }
-    return new ConsentCheckbox($label, self::policyHref((string) ($consent['policy_url'] ?? '')));
+    $policy = (string) ($consent['policy_url'] ?? '');
+    return new ConsentCheckbox($label, self::policyHref($policy, FALSE), self::policyHref($policy, TRUE));
   }
 
   /**
@@ -70,9 +71,9 @@ class ConsentSettings {
    *
    * A settings.php override skips the schema's validation.
    */
-  protected static function policyHref(string $url): string {
+  protected static function policyHref(string $url, bool $absolute): string {
     return match (self::policyUrlKind($url)) {
-      'path' => Url::fromUserInput($url)->toString(),
+      'path' => Url::fromUserInput($url, ['absolute' => $absolute])->toString(),
       'https' => $url,
       default => '',
     };

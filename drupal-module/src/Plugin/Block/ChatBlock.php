@@ -70,7 +70,8 @@ class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
       '#consent' => $this->consentSettings->chat()?->toTemplate(),
       '#attached' => ['library' => ['sitebeam/chat']],
     ];
-    (new CacheableMetadata())->addCacheTags(['config:' . ChatSettings::CONFIG])->applyTo($build);
+    // The consent-url attribute is absolute: it varies by the site's address.
+    (new CacheableMetadata())->addCacheTags(['config:' . ChatSettings::CONFIG])->addCacheContexts(['url.site'])->applyTo($build);
     return $build;
   }
 

@@ -97,6 +97,7 @@ final class ConsentSettingsTest extends KernelTestBase {
     $checkbox = $this->container->get('sitebeam.consent_settings')->contact();
     $this->assertSame('Keep <my> message', $checkbox?->label);
     $this->assertNull($this->container->get('sitebeam.consent_settings')->chat());
+    $this->assertStringNotContainsString('name="consent"', $this->renderBlock('sitebeam_chat')[0]);
 
     [$html, $build] = $this->renderBlock('sitebeam_contact_form');
     $this->assertMatchesRegularExpression('/<input id="[^"]+-consent" name="consent" type="checkbox" value="yes" required class="form-checkbox">/', $html);
@@ -105,8 +106,13 @@ final class ConsentSettingsTest extends KernelTestBase {
     $this->assertContains('config:sitebeam.settings', $build['#cache']['tags']);
     $this->assertContains('url.query_args:sent', $build['#cache']['contexts']);
 
-    // The chat block shows no checkbox: consent is asked for the contact form.
-    $this->assertStringNotContainsString('name="consent"', $this->renderBlock('sitebeam_chat')[0]);
+    // A path becomes an absolute address for the chat widget's consent-url.
+    $GLOBALS['config']['sitebeam.settings']['chat']['consent'] = $GLOBALS['config']['sitebeam.settings']['contact']['consent'];
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    [$html, $build] = $this->renderBlock('sitebeam_chat');
+    $this->assertMatchesRegularExpression('#<sitebeam-chat [^>]*consent-label="Keep &lt;my&gt; message" consent-url="http://localhost/privacy"#', $html);
+    $this->assertContains('url.site', $build['#cache']['contexts']);
+    $this->assertStringContainsString('<a href="/privacy" target="_blank"', $html);
   }
 
   /**
@@ -122,6 +128,8 @@ final class ConsentSettingsTest extends KernelTestBase {
     $this->assertStringContainsString('name="consent" type="checkbox" value="yes" required', $html);
     $this->assertStringContainsString('My words may be kept</label>', $html);
     $this->assertStringContainsString('href="https://example.com/privacy?x=1&amp;y=2"', $html);
+    // The widget draws its own box from these attributes.
+    $this->assertStringContainsString('<sitebeam-chat action="/sitebeam/chat" consent-label="My words may be kept" consent-url="https://example.com/privacy?x=1&amp;y=2"', $html);
     $this->assertContains('config:sitebeam.settings', $build['#cache']['tags']);
     $this->assertStringNotContainsString('name="consent"', $this->renderBlock('sitebeam_contact_form')[0]);
   }
