@@ -187,6 +187,7 @@ final class Contract {
   public const TRACKER_ATTR_API = 'data-api';
   public const TRACKER_ATTR_WEBSITE = 'data-website';
   public const TRACKER_ATTR_REFERRER_POLICY = 'data-referrer-policy';
+  public const TRACKER_ATTR_KEEP_QUERY = 'data-keep-query';
   public const TRACKER_ATTR_HASH = 'data-hash';
   public const TRACKER_ATTR_RESPECT_DNT = 'data-respect-dnt';
   public const TRACKER_ATTR_TRACK_AUTOMATION = 'data-track-automation';

@@ -2,7 +2,8 @@
 export const gzipBudgets = {
   // 1100 until the tag refused names the path cannot carry and said when no record came back (+40 B).
   'sitebeam.min.js': 1140,
-  // 3072 until the address rule refused the service's special-use domains (+80 B).
-  'sitebeam-form.min.js': 3200,
+  // 3072 until the address rule refused the service's special-use domains (+80 B); 3200 until the
+  // optional consent checkbox (its element, link and FR/EN texts: +300 B).
+  'sitebeam-form.min.js': 3500,
   'sitebeam-chat.min.js': 4096,
 };

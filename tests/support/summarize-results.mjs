@@ -9,6 +9,31 @@ const [resultsDir, ...failedLayers] = process.argv.slice(2);
 const requireAll = process.env.SITEBEAM_REQUIRE_ALL === '1';
 const totals = { passed: 0, failed: 0, skippedCases: 0 };
 const skippedParts = [];
+const failedCases = [];
+
+const xmlText = (text) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+const attribute = (tag, name) => xmlText(tag.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1] ?? '');
+
+/** One line naming a failed case and the first line of why, for a log whose tail is all one sees. */
+function describeFailure(part, testcase) {
+  const openTag = testcase.slice(0, testcase.indexOf('>'));
+  const failure = testcase.match(/<(?:failure|error)\b([^>]*)>?/);
+  const why = failure
+    ? attribute(failure[1], 'message') || xmlText(testcase.split(failure[0])[1] ?? '')
+    : '';
+  const firstLine = why
+    .replace(/<!\[CDATA\[/, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 200);
+  return `${part}: ${attribute(openTag, 'classname')} › ${attribute(openTag, 'name')}${firstLine ? ` — ${firstLine}` : ''}`;
+}
 
 console.log('\n=== summary');
 for (const file of readdirSync(resultsDir).sort()) {
@@ -23,7 +48,10 @@ for (const file of readdirSync(resultsDir).sort()) {
   const xml = readFileSync(path, 'utf8');
   const cases = xml.split(/<testcase\b/).slice(1);
   const bodies = cases.map((c) => c.split('</testcase>')[0]);
-  const failed = bodies.filter((body) => /<failure\b|<error\b/.test(body)).length;
+  const failedBodies = bodies.filter((body) => /<failure\b|<error\b/.test(body));
+  const failed = failedBodies.length;
+  const part = file.replace(/\.xml$/, '');
+  for (const body of failedBodies) failedCases.push(describeFailure(part, body));
   const skipped = bodies.filter((body) => /<skipped\b/.test(body)).length;
   const passed = cases.length - failed - skipped;
   totals.passed += passed;
@@ -47,6 +75,7 @@ if (requireAll) {
     problems.push(`SITEBEAM_REQUIRE_ALL=1 and ${totals.skippedCases} test cases were skipped`);
   }
 }
+if (failedCases.length > 0) console.log(`failed test cases:\n  ${failedCases.join('\n  ')}`);
 for (const problem of problems) console.log(problem);
 
 // "N skipped" counts the parts (layers or platforms) that did not run and the skipped test cases.

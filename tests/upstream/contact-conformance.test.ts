@@ -38,6 +38,7 @@ describeEachService('contact conformance', (service, kind) => {
       await runContactCase(testCase, {
         apiUrl: apiAnswers === 'unreachable' ? unreachableApi : service().url,
         apiToken: service().token,
+        sentMail: service().sentMail,
       });
       passed += 1;
     });

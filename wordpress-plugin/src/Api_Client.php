@@ -224,11 +224,9 @@ final class Api_Client {
 			$args['headers']['Content-Type'] = 'application/json';
 			$args['body']                    = wp_json_encode( $body );
 		}
-		// wp_safe_remote_request refuses private and loopback addresses and ports other than 80, 443 and 8080.
-		$send     = $this->allow_private_hosts ? 'wp_remote_request' : 'wp_safe_remote_request';
-		$response = $send( $this->base_url . $path, $args );
+		$response = $this->send( $this->base_url . $path, $args );
 		if ( is_wp_error( $response ) ) {
-			return new WP_Error( self::ERROR_NETWORK, $response->get_error_message(), array( 'status' => 0 ) );
+			return new WP_Error( self::ERROR_NETWORK, $this->loggable( $response->get_error_message() ), array( 'status' => 0 ) );
 		}
 		$status = (int) wp_remote_retrieve_response_code( $response );
 		$text   = (string) wp_remote_retrieve_body( $response );
@@ -244,6 +242,25 @@ final class Api_Client {
 		}
 		$error = self::error_of( $status, $decoded, (int) wp_remote_retrieve_header( $response, 'retry-after' ) );
 		return new WP_Error( Contract::visible_controls( (string) $error->get_error_code() ), $this->loggable( $error->get_error_message() ), $error->get_error_data() );
+	}
+
+	/**
+	 * Sends to the instance's address: a localhost name only when private hosts are allowed, and never through DNS.
+	 *
+	 * @param string               $url  Where.
+	 * @param array<string, mixed> $args Arguments of wp_remote_request().
+	 * @return array<string, mixed>|WP_Error
+	 */
+	private function send( $url, array $args ) {
+		if ( Base_Url::is_localhost_name( (string) wp_parse_url( $url, PHP_URL_HOST ) ) ) {
+			if ( ! $this->allow_private_hosts ) {
+				/* translators: %s: the wp-config.php constant. */
+				return new WP_Error( 'http_request_failed', sprintf( __( 'A localhost instance URL is used only when wp-config.php defines %s as true.', 'sitebeam' ), Settings::ALLOW_PRIVATE_HOSTS_CONSTANT ) );
+			}
+			return Localhost_Request::send( $url, $args );
+		}
+		// wp_safe_remote_request refuses private and loopback addresses and ports other than 80, 443 and 8080.
+		return $this->allow_private_hosts ? wp_remote_request( $url, $args ) : wp_safe_remote_request( $url, $args );
 	}
 
 	/**
@@ -326,11 +343,15 @@ final class Api_Client {
 	}
 
 	/**
-	 * A text from the instance as it may be logged: one line, controls visible, no token.
+	 * A text from the instance as it may be logged: one line, controls visible, no token (as the relay's
+	 * snippet/src/relay/safe-log.ts).
 	 *
 	 * @param string $text The instance's text.
 	 */
 	private function loggable( $text ) {
-		return Contract::visible_controls( '' === $this->token ? $text : str_replace( $this->token, '[token]', $text ) );
+		$text = '' === $this->token ? $text : str_replace( $this->token, '[token]', $text );
+		// An instance echoing the header it was sent, whatever token the header carried.
+		$text = (string) preg_replace( '/(' . preg_quote( Contract::AUTH_HEADER, '/' ) . '["\']?\s*[:=]\s*["\']?)[^\s"\',;]+/i', '$1[token]', $text );
+		return Contract::visible_controls( $text );
 	}
 }

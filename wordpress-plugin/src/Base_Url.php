@@ -24,14 +24,24 @@ final class Base_Url {
 	 * @param string $host Host, IPv6 with or without brackets.
 	 */
 	public static function is_loopback_host( $host ) {
-		$host = strtolower( trim( (string) $host, '[]' ) );
-		if ( 'localhost' === $host || '.localhost' === substr( $host, -10 ) ) {
+		if ( self::is_localhost_name( $host ) ) {
 			return true;
 		}
+		$host = strtolower( trim( (string) $host, '[]' ) );
 		if ( '::1' === $host || '0:0:0:0:0:0:0:1' === $host ) {
 			return true;
 		}
 		return 1 === preg_match( '/^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/', $host );
+	}
+
+	/**
+	 * Whether a host is `localhost` or a name under it: this machine by definition (RFC 6761), never asked of DNS.
+	 *
+	 * @param string $host Host.
+	 */
+	public static function is_localhost_name( $host ) {
+		$host = strtolower( (string) $host );
+		return 'localhost' === $host || '.localhost' === substr( $host, -10 );
 	}
 
 	/**

@@ -46,6 +46,7 @@ final class Settings {
 			'excluded_roles'   => array( 'administrator' ),
 			'respect_dnt'      => true,
 			'noscript'         => true,
+			'keep_query'       => '',
 			'wait_for_consent' => false,
 			'route_mail'       => true,
 			'fallback'         => true,
@@ -55,6 +56,7 @@ final class Settings {
 			'chat_models'      => array(),
 			'chat_settings'    => array(),
 			'chat_rate_limit'  => Contract::CHAT_RATE_LIMIT_COUNT,
+			'chat_daily_limit' => '',
 		);
 	}
 

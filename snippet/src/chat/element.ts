@@ -4,6 +4,7 @@
 // hidden inputs, which are posted with every message (a CMS's anti-CSRF token).
 // (Widget code avoids `?.` and `??`: the ES2017 script-tag build would spell them out at length.)
 
+import { consentCheckbox } from '../widget/consent.js';
 import { adoptStyle, defineWidget } from '../widget/element.js';
 import {
   type ChatAnswer,
@@ -68,6 +69,8 @@ function render(host: HTMLElement): void {
 
   const form = element('form');
   form.className = 'sitebeam-chat';
+  // The widget says what is missing itself (the consent box), in the page's language.
+  form.noValidate = true;
   const log = element('div', 'log');
   log.setAttribute('role', 'log');
   log.setAttribute('aria-live', 'polite');
@@ -96,8 +99,11 @@ function render(host: HTMLElement): void {
   buttons.append(send, startOver);
   const inputRow = element('div');
   inputRow.append(inputLabel, input);
+  const [consentRow, box] = consentCheckbox(host, text('privacy')) || [];
   host.textContent = '';
-  form.append(log, pickerRow, inputRow, buttons, status);
+  form.append(log, pickerRow, inputRow);
+  if (consentRow) form.append(consentRow);
+  form.append(buttons, status);
   host.append(form);
 
   const show = (key: ChatTextKey | '', state = '') => {
@@ -133,7 +139,20 @@ function render(host: HTMLElement): void {
     input.focus();
     if (!message) return show('required', 'error');
     if ([...message].length > chatLimits.messageMaxChars) return show('tooLong', 'error');
-    const body: Record<string, string> = { [chatFields.message]: message };
+    // Refused here or by the endpoint (whose owner may ask for consent the page does not show).
+    const refuseConsent = () => {
+      if (box) {
+        box.setAttribute('aria-invalid', 'true');
+        box.focus();
+      }
+      show('consent', 'error');
+    };
+    const body: Record<string, string | boolean> = { [chatFields.message]: message };
+    if (box) {
+      box.removeAttribute('aria-invalid');
+      if (!box.checked) return refuseConsent();
+      body[chatFields.consent] = true;
+    }
     if (!pickerRow.hidden) body[chatFields.model] = picker.value;
     for (const field of hidden) body[field.name] = field.value;
 
@@ -154,6 +173,7 @@ function render(host: HTMLElement): void {
     form.removeAttribute('aria-busy');
 
     const [httpStatus, answer] = outcome;
+    if (answer.field === chatFields.consent) return refuseConsent();
     if (httpStatus === 200 && answer.response) {
       addTurn(log, text('you'), message, answer, text);
       input.value = '';

@@ -116,6 +116,7 @@ export const trackerAttributes = {
   api: 'data-api',
   website: 'data-website',
   referrerPolicy: 'data-referrer-policy',
+  keepQuery: 'data-keep-query',
   hash: 'data-hash',
   respectDnt: 'data-respect-dnt',
   trackAutomation: 'data-track-automation',

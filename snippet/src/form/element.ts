@@ -1,6 +1,7 @@
 // `<sitebeam-contact-form action="…">`: renders a labelled contact form in the light DOM, so the
 // site's own font and colours apply, then enhances it. Themable with --sitebeam-* properties.
 
+import { consentCheckbox } from '../widget/consent.js';
 import { adoptStyle, defineWidget } from '../widget/element.js';
 import { enhanceForm } from './enhance.js';
 import { contactFields, contactLimits } from './protocol.js';
@@ -13,6 +14,7 @@ const css =
   '.sitebeam-form input,.sitebeam-form textarea,.sitebeam-form button{font:inherit;color:inherit;padding:.5em;border:1px solid var(--sitebeam-border,currentColor);border-radius:var(--sitebeam-radius,4px);background:var(--sitebeam-field,none)}' +
   '.sitebeam-form input,.sitebeam-form textarea{width:100%;box-sizing:border-box}' +
   '.sitebeam-form textarea{min-height:8em}' +
+  '.sitebeam-form [type=checkbox]{width:auto;margin-right:.5em}' +
   '.sitebeam-form button{justify-self:start;padding:.5em 1.5em;background:var(--sitebeam-accent,none);color:var(--sitebeam-accent-text,inherit)}' +
   '.sitebeam-form [aria-invalid=true],[data-state=error]>[role=status]{border-color:var(--sitebeam-error,currentColor);color:var(--sitebeam-error,inherit);font-weight:600}';
 
@@ -54,6 +56,8 @@ function render(host: HTMLElement): void {
     wrapper.append(label, control);
     form.append(wrapper);
   }
+  const [consentRow] = consentCheckbox(host, textFor(host, 'privacy')) || [];
+  if (consentRow) form.append(consentRow);
   const button = document.createElement('button');
   button.textContent = textFor(host, 'send');
   form.append(...extras, button);

@@ -90,11 +90,15 @@ export function enhanceForm(form: HTMLFormElement): void {
         return refuse(target, 'emailFormat');
       if ([...value].length > maxChars) return refuse(target, 'tooLong');
     }
+    // The owner's consent checkbox (ours or a CMS's; none: an empty stand-in), sent as JSON true.
+    const consent = (field(contactFields.consent) || {}) as HTMLInputElement;
+    if (consent.required && !consent.checked) return refuse(consent, 'consent');
 
-    const body: Record<string, string> = {};
+    const body: Record<string, string | boolean> = {};
     new FormData(form).forEach((value, key) => {
       if (typeof value === 'string') body[key] = value;
     });
+    if (consent.checked) body[contactFields.consent] = true;
     const buttons = form.querySelectorAll<HTMLButtonElement>('button,input[type=submit]');
     const focused = document.activeElement as HTMLElement | null;
     sending = true;
@@ -126,7 +130,7 @@ export function enhanceForm(form: HTMLFormElement): void {
     if (answer.field === contactFields.ticket) fetchTicket();
     const refused = answer.field ? field(answer.field) : null;
     if (answer.i18n_code === contactErrorCodes.invalidField && refused)
-      return refuse(refused, 'invalid');
+      return refuse(refused, refused === consent ? 'consent' : 'invalid');
     const key =
       textForCode[answer.i18n_code || ''] || (httpStatus === 429 ? 'rateLimited' : 'server');
     show('error', text(key));

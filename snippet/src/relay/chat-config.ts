@@ -10,6 +10,7 @@ import {
   promptSettingAliases,
 } from '../client/index.js';
 import { envReader, RelayConfigError, withEnvNames } from './config.js';
+import { type ConsentConfig, consentFromEnv, resolveConsent } from './consent.js';
 
 export interface ChatConfig {
   /** The models a visitor may prompt, the first being the default; empty turns the chat off. */
@@ -23,16 +24,23 @@ export interface ChatConfig {
    * the endpoint's `rateLimitCounter` when it has one (default: no cap).
    */
   dailyLimit?: number;
+  /** The consent checkbox a visitor must tick before a message is sent (default: none). */
+  consent?: ConsentConfig;
 }
 
-export type ResolvedChatConfig = Required<Omit<ChatConfig, 'dailyLimit'>> &
-  Pick<ChatConfig, 'dailyLimit'>;
+export type ResolvedChatConfig = Required<Omit<ChatConfig, 'dailyLimit' | 'consent'>> &
+  Pick<ChatConfig, 'dailyLimit' | 'consent'>;
 
 const envNames = {
   models: 'SITEBEAM_CHAT_MODELS',
   settings: 'SITEBEAM_CHAT_SETTINGS',
   rateLimitPerMinute: 'SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE',
   dailyLimit: 'SITEBEAM_CHAT_DAILY_LIMIT',
+} as const;
+
+const consentEnvNames = {
+  'consent.label': 'SITEBEAM_CHAT_CONSENT',
+  'consent.policyUrl': 'SITEBEAM_CHAT_CONSENT_URL',
 } as const;
 
 /** The chat settings from environment variables; without SITEBEAM_CHAT_MODELS the chat is off. */
@@ -53,7 +61,9 @@ export function chatConfigFromEnv(env: Record<string, string | undefined>): Chat
   if (rateLimitPerMinute !== undefined) config.rateLimitPerMinute = rateLimitPerMinute;
   const dailyLimit = read.wholeNumber('dailyLimit');
   if (dailyLimit !== undefined) config.dailyLimit = dailyLimit;
-  withEnvNames(envNames, () => resolveChatConfig(config));
+  const consent = consentFromEnv(env, consentEnvNames);
+  if (consent) config.consent = consent;
+  withEnvNames({ ...envNames, ...consentEnvNames }, () => resolveChatConfig(config));
   return config;
 }
 
@@ -79,6 +89,7 @@ export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
     settings: checkedSettings(config.settings ?? {}),
     rateLimitPerMinute,
     ...(config.dailyLimit === undefined ? {} : { dailyLimit: config.dailyLimit }),
+    ...(config.consent === undefined ? {} : { consent: resolveConsent(config.consent) }),
   };
 }
 

@@ -2,6 +2,7 @@
 // went wrong, with the message kept) and the form again, posting to the same endpoint.
 import { type ChatAnswer, chatFields, chatLimits } from '../chat/protocol.js';
 import type { ChatRefusal } from './chat.js';
+import { type ConsentConfig, consentCheckboxHtml } from './consent.js';
 import { escapeHtml } from './mail.js';
 
 export interface ChatPageParts {
@@ -10,8 +11,10 @@ export interface ChatPageParts {
   /** The site page the visitor came from, when known and allowed. */
   backUrl: string | undefined;
   models: string[];
+  /** The consent checkbox the owner turned on, if any. */
+  consent?: ConsentConfig | undefined;
   /** What the visitor sent, shown again in the form after a refusal. */
-  prompt: { message?: string; model?: string };
+  prompt: { message?: string; model?: string; consent?: boolean };
   outcome: ChatAnswer | ChatRefusal;
   /** The message the answer is for. */
   asked?: string;
@@ -21,6 +24,7 @@ export function chatPage({
   action,
   backUrl,
   models,
+  consent,
   prompt,
   outcome,
   asked,
@@ -59,6 +63,7 @@ ${result}
 <p><label for="message">Message</label>
 <textarea id="message" name="${chatFields.message}" required maxlength="${chatLimits.messageMaxChars}">${escapeHtml(prompt.message ?? '')}</textarea></p>
 ${picker}
+${consent ? consentCheckboxHtml(consent, chatFields.consent, prompt.consent === true) : ''}
 <div aria-hidden="true" style="position:absolute;left:-9999px"><label>Leave this field empty <input name="${chatFields.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <p><button type="submit">Send</button></p>
 </form>

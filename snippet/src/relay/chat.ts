@@ -21,6 +21,7 @@ import {
   type ResolvedEndpointConfig,
   resolveEndpointConfig,
 } from './config.js';
+import { consentGiven, consentMissingText } from './consent.js';
 import { createDailyBudget } from './daily-budget.js';
 import type { RelayHandler } from './handler.js';
 import { createPageAccess } from './page-access.js';
@@ -43,6 +44,9 @@ interface Prompt {
   model: string;
   message: string;
 }
+
+/** What the no-JavaScript page shows again in its form. */
+type KeptPrompt = Partial<Prompt> & { consent?: boolean };
 
 const visitorText: Record<ChatErrorCode, string> = {
   invalid_field: 'The message could not be read.',
@@ -113,7 +117,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
     const backUrl = backLink(request.headers.get('referer'), ownOrigin, isAllowed);
     const page = (
       status: number,
-      prompt: Partial<Prompt>,
+      prompt: KeptPrompt,
       outcome: ChatAnswer | ChatRefusal,
       asked?: string,
     ) => {
@@ -122,6 +126,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
         action,
         backUrl,
         models: chatSettings.models,
+        consent: chatSettings.consent,
         prompt,
         outcome,
         asked,
@@ -129,7 +134,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
       return new Response(html, { status, headers: htmlHeaders(outcome) });
     };
     // A plain form gets a page; anything else (JSON, or an unknown kind of body) gets JSON.
-    const refuse = (reason: ChatRefusal, prompt: Partial<Prompt> = {}) =>
+    const refuse = (reason: ChatRefusal, prompt: KeptPrompt = {}) =>
       kind === 'form' ? page(chatErrorStatus[reason.code], prompt, reason) : jsonRefusal(reason);
 
     // Every post counts, refused ones included.
@@ -156,11 +161,19 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
       return refuse(refusal(chatErrorCodes.spamSuspected));
     }
     const prompt = checkPrompt(fields, chatSettings.models);
+    const consent = consentGiven(fields[chatFields.consent]);
     const kept = {
       message: typeof fields[chatFields.message] === 'string' ? (fields.message as string) : '',
       model: typeof fields[chatFields.model] === 'string' ? (fields.model as string) : '',
+      consent,
     };
     if ('code' in prompt) return refuse(prompt, kept);
+    if (chatSettings.consent && !consent) {
+      return refuse(
+        refusal(chatErrorCodes.invalidField, chatFields.consent, consentMissingText),
+        kept,
+      );
+    }
     // Only messages that would reach the model spend the owner's day.
     const closedFor = await budget?.take(Date.now());
     if (closedFor !== undefined) {
@@ -175,7 +188,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
       if (scored && typeof answer.score === 'number') reply.score = answer.score;
       return kind === 'json'
         ? json(200, reply)
-        : page(200, { model: prompt.model }, reply, prompt.message);
+        : page(200, { model: prompt.model, consent }, reply, prompt.message);
     } catch (error) {
       const failure = upstreamFailure(error, settings.log);
       if (failure.code === chatErrorCodes.modelLoading) {

@@ -2,6 +2,7 @@
 import { isBareEmailAddress, specialUseDomainOf } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
+import { type ConsentConfig, consentFromEnv, resolveConsent } from './consent.js';
 import type { WindowCounter } from './rate-limit.js';
 import { safeLog } from './safe-log.js';
 
@@ -69,6 +70,8 @@ export interface RelayConfig extends EndpointConfig {
    * allowed origin wins. Default: the `Referer`'s origin, else the first allowed origin.
    */
   redirectUrl?: string;
+  /** The consent checkbox a visitor must tick before a message is sent (default: none). */
+  consent?: ConsentConfig;
 }
 
 type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl' | 'rateLimitCounter';
@@ -78,9 +81,12 @@ export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, OptionalSetti
 
 /** Configuration with every default applied and every value checked. */
 export type ResolvedRelayConfig = Required<
-  Omit<RelayConfig, OptionalSetting | 'redirectUrl' | 'rateLimitPerMinute' | 'ticketSecret'>
+  Omit<
+    RelayConfig,
+    OptionalSetting | 'redirectUrl' | 'rateLimitPerMinute' | 'ticketSecret' | 'consent'
+  >
 > &
-  Pick<RelayConfig, OptionalSetting | 'redirectUrl' | 'ticketSecret'>;
+  Pick<RelayConfig, OptionalSetting | 'redirectUrl' | 'ticketSecret' | 'consent'>;
 
 export class RelayConfigError extends Error {
   override readonly name = 'RelayConfigError';
@@ -115,6 +121,11 @@ const envNames = {
   minFillMs: 'SITEBEAM_MIN_FILL_MS',
   ticketSecret: 'SITEBEAM_TICKET_SECRET',
   redirectUrl: 'SITEBEAM_REDIRECT_URL',
+} as const;
+
+const consentEnvNames = {
+  'consent.label': 'SITEBEAM_CONTACT_CONSENT',
+  'consent.policyUrl': 'SITEBEAM_CONTACT_CONSENT_URL',
 } as const;
 
 /** The contact form's own required variables: a relay given none of them serves the chat alone. */
@@ -193,7 +204,9 @@ export function configFromEnv(env: Record<string, string | undefined>): RelayCon
     const value = read.optional(key);
     if (value !== undefined) config[key] = value;
   }
-  withEnvNames(envNames, () => resolveConfig(config));
+  const consent = consentFromEnv(env, consentEnvNames);
+  if (consent) config.consent = consent;
+  withEnvNames({ ...envNames, ...consentEnvNames }, () => resolveConfig(config));
   return config;
 }
 
@@ -298,5 +311,6 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     minFillMs,
     ticketSecret: config.ticketSecret,
     redirectUrl: config.redirectUrl ? httpUrl('redirectUrl', config.redirectUrl).href : undefined,
+    consent: resolveConsent(config.consent),
   };
 }

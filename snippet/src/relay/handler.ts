@@ -6,6 +6,7 @@ import type { ContactTicket } from '../form/protocol.js';
 import { contactErrorCodes, contactFields } from '../form/protocol.js';
 import { visitorKey } from './client-address.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
+import { consentGiven, consentMissingText } from './consent.js';
 import { composeEmail } from './mail.js';
 import { createPageAccess, originOf } from './page-access.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -121,16 +122,32 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
     if (isRefusal(fields)) return refuse(fields);
     const page = formPage(fields);
     if (honeypotFilled(fields)) return refuse(refusal(contactErrorCodes.spamSuspected), {}, page);
-    const verdict = await tickets.check(fields[contactFields.ticket], Date.now());
+    const confirmation = (ticket: string, reason?: Refusal) =>
+      confirmPage({
+        fields,
+        ticket,
+        action: new URL(request.url).pathname,
+        returnUrl: page,
+        consent: settings.consent,
+        ...(reason ? { refusal: reason } : {}),
+      });
+    const ticket = fields[contactFields.ticket];
+    const verdict = await tickets.check(ticket, Date.now());
     if (verdict !== 'valid') {
-      if (kind === 'form') {
-        const fresh = await tickets.issue(Date.now());
-        return confirmPage(fields, fresh, new URL(request.url).pathname, page);
-      }
+      if (kind === 'form') return confirmation(await tickets.issue(Date.now()));
       return refuse(refusal(contactErrorCodes.spamSuspected, contactFields.ticket));
     }
     const submission = checkFields(fields);
     if (isRefusal(submission)) return refuse(submission, {}, page);
+    if (settings.consent && !consentGiven(fields[contactFields.consent])) {
+      const missing: Refusal = {
+        code: contactErrorCodes.invalidField,
+        error: consentMissingText,
+        field: contactFields.consent,
+      };
+      // Without JavaScript the visitor ticks the box on the page, the text kept, the ticket too.
+      return kind === 'json' ? refuse(missing) : confirmation(ticket as string, missing);
+    }
 
     try {
       await client.sendEmail(composeEmail(submission, settings));

@@ -10,6 +10,7 @@ export {
   RelayConfigError,
   resolveConfig,
 } from './config.js';
+export type { ConsentConfig } from './consent.js';
 export { type FallbackOptions, withMemoryFallback } from './counter-fallback.js';
 export {
   type DurableObjectNamespaceLike,

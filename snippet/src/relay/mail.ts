@@ -1,5 +1,6 @@
 // The /v1/email message a submission becomes: fixed recipient and sender, visitor as reply-to,
 // every visitor value escaped and repeated in the body so nothing depends on `replyto`.
+import { CONSENT_MAIL_LINE } from '../client/contract.generated.js';
 import type { EmailMessage } from '../client/index.js';
 import { contactLimits } from '../form/protocol.js';
 import type { ResolvedRelayConfig } from './config.js';
@@ -7,7 +8,7 @@ import type { Submission } from './submission.js';
 
 export function composeEmail(
   submission: Submission,
-  config: Pick<ResolvedRelayConfig, 'contactTo' | 'contactFrom' | 'siteName'>,
+  config: Pick<ResolvedRelayConfig, 'contactTo' | 'contactFrom' | 'siteName' | 'consent'>,
 ): EmailMessage {
   const row = (label: string, value: string) =>
     `<tr><th align="left" style="padding-right:1em">${label}</th><td>${escapeHtml(value)}</td></tr>`;
@@ -19,6 +20,8 @@ export function composeEmail(
     row('Subject', submission.subject || '(none)'),
     '</table>',
     `<div style="white-space:pre-wrap">${escapeHtml(submission.message)}</div>`,
+    // Only a post that gave consent reaches here when the checkbox is on.
+    ...(config.consent ? [`<p>${escapeHtml(CONSENT_MAIL_LINE + config.consent.label)}</p>`] : []),
   ].join('\n');
   return {
     to: config.contactTo,

@@ -7,6 +7,7 @@ import {
   contactFields,
   SENT_QUERY_PARAM,
 } from '../form/protocol.js';
+import { type ConsentConfig, consentCheckboxHtml, consentGiven } from './consent.js';
 import { escapeHtml } from './mail.js';
 import type { Refusal } from './submission.js';
 
@@ -81,37 +82,61 @@ export function htmlRefusal(
   });
 }
 
+export interface ConfirmPageParts {
+  /** What the visitor posted, shown again in the form. */
+  fields: Record<string, unknown>;
+  /** The fill-time ticket the form carries. */
+  ticket: string;
+  /** The relay's path: the form posts there again. */
+  action: string;
+  /** The site page the visitor returns to once the message is sent. */
+  returnUrl: string;
+  consent?: ConsentConfig;
+  /** Why the message was not sent; unset: the fill-time ticket asks for a confirmation. */
+  refusal?: Refusal;
+}
+
 /**
- * The relay's no-JavaScript answer to a post without a valid ticket: the visitor's text, editable,
- * in a form carrying a fresh ticket, posting back here ("confirm and send").
+ * The relay's no-JavaScript form: the visitor's text, editable, posting back here. It answers a
+ * post without a valid ticket ("confirm and send", with a fresh ticket) and one the visitor can
+ * put right on the page (consent not given).
  */
-export function confirmPage(
-  fields: Record<string, unknown>,
-  ticket: string,
-  action: string,
-  returnUrl: string,
-): Response {
+export function confirmPage({
+  fields,
+  ticket,
+  action,
+  returnUrl,
+  consent,
+  refusal,
+}: ConfirmPageParts): Response {
   const value = (name: string) => {
     const text = fields[name];
     return escapeHtml(typeof text === 'string' ? text : '');
   };
   const input = (name: string, label: string, extra = '') =>
     `<p><label>${label}<br><input name="${name}" value="${value(name)}"${extra}></label></p>`;
+  const title = refusal ? 'Message not sent' : 'Please confirm your message';
+  const intro = refusal
+    ? `<p role="alert">${escapeHtml(refusal.error)}</p>`
+    : '<p>Check your message and press Send.</p>';
+  const checkbox = consent
+    ? `${consentCheckboxHtml(consent, contactFields.consent, consentGiven(fields[contactFields.consent]))}\n`
+    : '';
   const page = `<!doctype html>
 <html lang="en">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Please confirm your message</title>
-<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36em;margin:2em auto;padding:0 1em}input,textarea{width:100%;font:inherit}</style>
+<title>${title}</title>
+<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36em;margin:2em auto;padding:0 1em}input,textarea{width:100%;font:inherit}input[type=checkbox]{width:auto}</style>
 <main>
-<h1>Please confirm your message</h1>
-<p>Check your message and press Send.</p>
+<h1>${title}</h1>
+${intro}
 <form method="post" action="${escapeHtml(action)}">
 ${input(contactFields.name, 'Name', ' required')}
 ${input(contactFields.email, 'Email', ' type="email" required')}
 ${input(contactFields.subject, 'Subject (optional)')}
 <p><label>Message<br><textarea name="${contactFields.message}" rows="8" required>${value(contactFields.message)}</textarea></label></p>
-<div aria-hidden="true" style="position:absolute;left:-9999px"><label>Leave this field empty <input name="${contactFields.honeypot}" tabindex="-1" autocomplete="off"></label></div>
+${checkbox}<div aria-hidden="true" style="position:absolute;left:-9999px"><label>Leave this field empty <input name="${contactFields.honeypot}" tabindex="-1" autocomplete="off"></label></div>
 <input type="hidden" name="${contactFields.ticket}" value="${escapeHtml(ticket)}">
 <input type="hidden" name="${RETURN_FIELD}" value="${escapeHtml(returnUrl)}">
 <p><button>Send</button></p>
@@ -120,7 +145,7 @@ ${input(contactFields.subject, 'Subject (optional)')}
 </html>
 `;
   return new Response(page, {
-    status: contactErrorStatus[contactErrorCodes.spamSuspected],
+    status: contactErrorStatus[refusal?.code ?? contactErrorCodes.spamSuspected],
     headers: { ...commonHeaders, ...pageHeaders },
   });
 }

@@ -5,7 +5,12 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { paths } from '../../src/client/index.js';
-import { type ChatConfig, createChatHandler, type EndpointConfig } from '../../src/relay/index.js';
+import {
+  type ChatConfig,
+  createChatHandler,
+  type EndpointConfig,
+  escapeHtml,
+} from '../../src/relay/index.js';
 
 export interface Case {
   id: string;
@@ -237,10 +242,16 @@ export async function runChatCase(testCase: Case, api: ChatApi): Promise<void> {
 }
 
 function expectingApiAnswer(testCase: Case, answer: unknown): Case {
-  const body = testCase.expect.body;
-  if (!body || !('response' in body) || typeof answer !== 'object' || answer === null)
-    return testCase;
+  if (typeof answer !== 'object' || answer === null) return testCase;
   const { response, score } = answer as { response?: unknown; score?: unknown };
+  // A page's answer is the API's first line, escaped, where the case names the fake's.
+  const fakeLines: unknown[] = defaultUpstream.body.response;
+  const htmlContains = testCase.expect.htmlContains?.map((piece) =>
+    fakeLines.includes(piece) && Array.isArray(response) ? escapeHtml(String(response[0])) : piece,
+  );
+  const expected = { ...testCase.expect, ...(htmlContains ? { htmlContains } : {}) };
+  const body = testCase.expect.body;
+  if (!body || !('response' in body)) return { ...testCase, expect: expected };
   const { score: fakeScore, ...rest } = body;
   // Where the case expects a score, it is the API's; a null one is left out.
   const scoreShown = fakeScore !== undefined && typeof score === 'number';
@@ -248,7 +259,7 @@ function expectingApiAnswer(testCase: Case, answer: unknown): Case {
   return {
     ...testCase,
     expect: {
-      ...testCase.expect,
+      ...expected,
       body: { ...rest, response, ...(scoreShown ? { score } : {}) },
       bodyAbsent: [...(testCase.expect.bodyAbsent ?? []), ...(scoreLeftOut ? ['score'] : [])],
     },

@@ -19,9 +19,13 @@ afterAll(async () => {
   await closeRelayServer();
 });
 
+/** Every mail the fake API was asked to send, as it received them. */
+const sentMail: Array<{ content?: string }> = [];
+
 function fakeApi(apiAnswers: Case['apiAnswers']) {
-  return async () => {
+  return async (_url: string | URL | Request, init?: RequestInit) => {
     if (apiAnswers === 'unreachable') throw new TypeError('fetch failed');
+    sentMail.push(JSON.parse(String(init?.body)));
     return apiAnswer(apiAnswers);
   };
 }
@@ -38,6 +42,7 @@ describe('contact conformance (relay)', () => {
         apiUrl: 'https://api.example',
         apiToken: 'conformance-token',
         fetch: fakeApi(testCase.apiAnswers) as typeof fetch,
+        sentMail: async () => [...sentMail],
       });
       passed += 1;
     });

@@ -6,7 +6,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import suite from '../../../contract/conformance/contact.cases.json' with { type: 'json' };
-import { createRelayHandler, toNodeListener } from '../../src/relay/index.js';
+import { createRelayHandler, type RelayConfig, toNodeListener } from '../../src/relay/index.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
 
 export interface CaseRequest {
@@ -23,6 +23,8 @@ export interface Case {
   rule: string;
   repeat?: number;
   repeatRequest?: CaseRequest;
+  /** The owner's settings beyond the defaults. */
+  config?: Pick<RelayConfig, 'consent'>;
   apiAnswers?: number | 'unreachable';
   request: CaseRequest;
   expect: {
@@ -33,6 +35,7 @@ export interface Case {
     jsonHas?: string[];
     contentType?: string;
     headers?: Record<string, HeaderExpectation>;
+    mailContains?: string[];
     acceptServerRefusal?: boolean;
   };
 }
@@ -47,6 +50,8 @@ export interface ContactApi {
   apiUrl: string;
   apiToken: string;
   fetch?: typeof fetch;
+  /** Every mail the API was asked to send so far, oldest first (the stub's captured mail…). */
+  sentMail?: () => Promise<Array<{ content?: string }>>;
 }
 
 let listener: ReturnType<typeof toNodeListener>;
@@ -75,9 +80,13 @@ export function apiAnswer(apiAnswers: Exclude<Case['apiAnswers'], 'unreachable'>
   );
 }
 
-/** The relay's settings in front of `api`, as JSON another runtime can be given. */
-export function contactSettings(api: Omit<ContactApi, 'fetch'>) {
+/** The relay's settings in front of `api` for a case, as JSON another runtime can be given. */
+export function contactSettings(
+  api: Pick<ContactApi, 'apiUrl' | 'apiToken'>,
+  config: Case['config'] = {},
+) {
   return {
+    ...config,
     apiUrl: api.apiUrl,
     apiToken: api.apiToken,
     contactTo: 'owner@shop.example',
@@ -88,9 +97,9 @@ export function contactSettings(api: Omit<ContactApi, 'fetch'>) {
   };
 }
 
-function relayFor(api: ContactApi) {
+function relayFor(api: ContactApi, config: Case['config']) {
   return createRelayHandler({
-    ...contactSettings(api),
+    ...contactSettings(api, config),
     ...(api.fetch ? { fetch: api.fetch } : {}),
     log: () => {},
   });
@@ -247,13 +256,24 @@ export async function runContactCase(
 ): Promise<void> {
   if (host) {
     selfOrigin = host.origin();
-    await host.serve(contactSettings(api));
+    await host.serve(contactSettings(api, testCase.config));
   } else {
     selfOrigin = ownOrigin;
-    listener = toNodeListener(relayFor(api));
+    listener = toNodeListener(relayFor(api, testCase.config));
   }
   for (let n = 0; n < (testCase.repeat ?? 0); n += 1) {
     await send(testCase.repeatRequest ?? testCase.request, api.apiToken);
   }
+  const mailBefore = testCase.expect.mailContains ? await mailOf(api) : [];
   check(await send(testCase.request, api.apiToken), testCase.expect);
+  if (testCase.expect.mailContains) {
+    const mail = (await mailOf(api)).slice(mailBefore.length);
+    expect(mail, 'the one mail the case sent').toHaveLength(1);
+    for (const text of testCase.expect.mailContains) expect(mail[0]?.content).toContain(text);
+  }
+}
+
+function mailOf(api: ContactApi) {
+  if (!api.sentMail) throw new Error('this case reads the sent mail: give the runner sentMail');
+  return api.sentMail();
 }

@@ -137,7 +137,11 @@ function conformance(label: string, runtime: ReturnType<typeof runtimeHarness>, 
       it(`${testCase.id}: ${testCase.rule}`, async () => {
         answer = () =>
           testCase.apiAnswers === 'unreachable' ? undefined : apiAnswer(testCase.apiAnswers);
-        await runContactCase(testCase, { apiUrl, apiToken: TOKEN }, runtime.contact);
+        const sentMail = async () =>
+          received
+            .filter(({ path }) => path.endsWith(paths.email))
+            .map(({ body }) => JSON.parse(body));
+        await runContactCase(testCase, { apiUrl, apiToken: TOKEN, sentMail }, runtime.contact);
         contactPassed += 1;
       });
     }

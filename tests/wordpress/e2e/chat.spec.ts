@@ -17,6 +17,7 @@ startAndEndWithTheInstalledSite();
 const texts = {
   warming: 'The model is warming up, trying again shortly…',
   rateLimited: 'Not sent: too many messages. Please wait a minute and try again.',
+  closedToday: 'The chat is closed for today. Please come back tomorrow.',
 };
 const consolePage = '/wp-admin/admin.php?page=sitebeam-chat';
 let chatUrl = '';
@@ -103,6 +104,28 @@ test('over the chat rate limit: 429, the message is kept', async ({ page }) => {
     await expect(page.getByLabel('Your message')).toHaveValue('three');
   } finally {
     await testSite.settings({ chat_rate_limit: 10 });
+  }
+});
+
+test('over the daily chat limit: 429 until the next UTC day, the chat says it is closed for today', async ({
+  page,
+}) => {
+  await testSite.settings({ chat_daily_limit: 1 });
+  try {
+    await page.goto(chatUrl);
+    await say(page, 'one');
+    await expect(log(page).locator('.sitebeam-chat-turn').last()).toContainText('one');
+    const refused = page.waitForResponse((response) => response.request().method() === 'POST');
+    await say(page, 'two');
+    const answer = await refused;
+    expect(answer.status()).toBe(429);
+    const untilMidnight = 86_400 - (Math.floor(Date.now() / 1000) % 86_400);
+    expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(untilMidnight - 60);
+    expect(Number(answer.headers()['retry-after'])).toBeLessThanOrEqual(untilMidnight + 60);
+    await expect(page.getByRole('status')).toHaveText(texts.closedToday);
+    await expect(page.getByLabel('Your message')).toHaveValue('two');
+  } finally {
+    await testSite.settings({ chat_daily_limit: '' });
   }
 });
 

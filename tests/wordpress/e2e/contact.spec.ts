@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   atLeast,
+  editorLoadTimeout,
   eventually,
   logIn,
   site,
@@ -71,10 +72,12 @@ test('the blocks are inserted, configured in the sidebar and published in the ed
     w.data.dispatch('core/editor').editPost?.({ title: 'Contact us', status: 'publish' });
     w.data.dispatch('core/preferences').set?.('core/edit-post', 'welcomeGuide', false);
   });
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: editorLoadTimeout });
   // From 6.3 the post editor is an iframe when every block declares block API version 3.
   const canvas = atLeast(6, 3) ? page.frameLocator('iframe[name="editor-canvas"]') : page;
-  await expect(canvas.locator('.sitebeam-contact-preview')).toBeVisible();
+  await expect(canvas.locator('.sitebeam-contact-preview')).toBeVisible({
+    timeout: editorLoadTimeout,
+  });
   await expect(canvas.locator('.sitebeam-chat-preview')).toContainText('Settings → Sitebeam');
   await expect(canvas.locator('.sitebeam-contact-preview button')).toHaveText('Send');
   await page.locator('.block-editor-block-inspector').getByLabel('Button text').fill('Send it');

@@ -83,3 +83,25 @@ test('connection problems are explained in words', async ({ page }) => {
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(notice).toContainText('Connected to');
 });
+
+test('the kept query parameters and the daily chat limit save, and a wrong parameter name is named', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto(settingsPage);
+  await page.getByLabel('Keep query parameters').fill('ref, lang');
+  await page.getByLabel('Daily chat limit').fill('500');
+  await page.click('#submit');
+  await expect(page.locator('#setting-error-settings_updated')).toContainText('Settings saved');
+  await expect(page.getByLabel('Keep query parameters')).toHaveValue('ref,lang');
+  await expect(page.getByLabel('Daily chat limit')).toHaveValue('500');
+
+  await page.getByLabel('Keep query parameters').fill('ref, token=x');
+  await page.getByLabel('Daily chat limit').fill('');
+  await page.click('#submit');
+  await expect(page.locator('#setting-error-sitebeam_keep_query')).toContainText(
+    '“token=x” is not a query parameter name',
+  );
+  await expect(page.getByLabel('Keep query parameters')).toHaveValue('ref,lang');
+  await expect(page.getByLabel('Daily chat limit')).toHaveValue('');
+});

@@ -20,6 +20,13 @@ export const site = {
   version: required('SITEBEAM_WP_VERSION'),
 };
 
+/**
+ * How long a test waits for the block editor to be up: WordPress's own load (several megabytes of
+ * scripts on 6.9, with Drupal's suites beside it on two cores), not the plugin's, and over the
+ * 10 s any other expectation gets.
+ */
+export const editorLoadTimeout = 30_000;
+
 /** Whether the release under test is at least `major.minor`. */
 export function atLeast(major: number, minor: number): boolean {
   const [siteMajor = 0, siteMinor = 0] = site.version.split('.').map(Number);

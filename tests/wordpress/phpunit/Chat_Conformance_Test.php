@@ -46,13 +46,15 @@ final class Chat_Conformance_Test extends Plugin_Test_Case {
 	private function run_case( array $endpoint, array $case ) {
 		global $wpdb;
 		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore WordPress.DB -- every case starts from an empty rate-limit counter.
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB -- and a fresh daily count.
 		$config = array_merge( $endpoint, $case['config'] ?? array() );
 		$this->set_settings(
 			array(
-				'chat_enabled'    => true,
-				'chat_models'     => $config['models'],
-				'chat_settings'   => $config['settings'],
-				'chat_rate_limit' => $config['rateLimitCount'],
+				'chat_enabled'     => true,
+				'chat_models'      => $config['models'],
+				'chat_settings'    => $config['settings'],
+				'chat_rate_limit'  => $config['rateLimitCount'],
+				'chat_daily_limit' => $config['dailyLimit'] ?? '',
 			)
 		);
 		update_option( self::UPSTREAM, array( 'prompt' => $case['upstream'] ?? self::default_upstream() ), false );

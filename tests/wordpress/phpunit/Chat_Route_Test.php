@@ -8,6 +8,7 @@
 
 namespace Sitebeam\Tests;
 
+use Sitebeam\Chat\Daily_Budget;
 use Sitebeam\Endpoint\Rate_Limiter;
 use WP_REST_Request;
 
@@ -43,6 +44,7 @@ final class Chat_Route_Test extends Plugin_Test_Case {
 	}
 
 	protected function tearDown(): void {
+		self::forget_daily_counts();
 		remove_filter( 'pre_http_request', array( $this, 'fake_api' ) );
 		$_SERVER['REMOTE_ADDR'] = '127.0.0.1';
 		parent::tearDown();
@@ -165,6 +167,40 @@ final class Chat_Route_Test extends Plugin_Test_Case {
 		$this->assertCount( 2, $this->api_requests );
 	}
 
+	public function test_over_the_daily_limit_the_chat_is_closed_until_the_next_utc_day() {
+		self::forget_daily_counts();
+		$this->set_settings( array( 'chat_daily_limit' => 2 ) );
+		$this->assertSame( 200, $this->post( array( 'message' => 'one' ) )->get_status() );
+		$refused = $this->post(
+			array(
+				'message' => 'not sent',
+				'model'   => 'gpt2',
+			)
+		);
+		$this->assertSame( 'invalid_field', $refused->get_data()['i18n_code'], 'a refused message spends nothing' );
+		$_SERVER['REMOTE_ADDR'] = '203.0.113.9';
+		$this->assertSame( 200, $this->post( array( 'message' => 'two, from another visitor' ) )->get_status() );
+		$closed = $this->post( array( 'message' => 'three' ) );
+		$this->assertSame( 429, $closed->get_status() );
+		$this->assertSame( 'daily_limit_reached', $closed->get_data()['i18n_code'] );
+		$this->assertSame( 'The chat is closed for today. Please come back tomorrow.', $closed->get_data()['error'] );
+		$this->assertEqualsWithDelta( Daily_Budget::seconds_to_next_day( time() ), (int) $closed->get_headers()['Retry-After'], 2 );
+		$this->assertCount( 2, $this->api_requests );
+
+		$this->set_settings( array( 'chat_daily_limit' => '' ) );
+		$this->assertSame( 200, $this->post( array( 'message' => 'no limit' ) )->get_status() );
+	}
+
+	public function test_the_daily_count_starts_afresh_each_utc_day_and_forgets_the_days_before() {
+		global $wpdb;
+		$late = gmmktime( 23, 59, 30, 2, 3, 2001 );
+		$this->assertSame( 0, Daily_Budget::take( 1, $late ) );
+		$this->assertSame( 30, Daily_Budget::take( 1, $late ), 'closed for the 30 s left of that day' );
+		$this->assertSame( 0, Daily_Budget::take( 1, $late + 60 ) );
+		$days = $wpdb->get_col( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB -- what the counter stored.
+		$this->assertSame( array( 'sitebeam_chat_day_20010204' ), $days );
+	}
+
 	public function test_over_http_only_this_site_is_named_in_cors_headers() {
 		$url   = getenv( 'SITEBEAM_WP_URL' ) . '/wp-json/sitebeam/v1/chat';
 		$self  = untrailingslashit( (string) getenv( 'SITEBEAM_WP_URL' ) );
@@ -177,6 +213,11 @@ final class Chat_Route_Test extends Plugin_Test_Case {
 		$this->assertSame( $self, $own['headers']['access-control-allow-origin'] );
 		$this->assertSame( 'retry-after', $own['headers']['access-control-expose-headers'] );
 		$this->assertSame( 'no-store', $own['headers']['cache-control'] );
+	}
+
+	private static function forget_daily_counts() {
+		global $wpdb;
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB -- the daily counter has no API to reset it.
 	}
 
 	/**

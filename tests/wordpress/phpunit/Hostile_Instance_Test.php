@@ -132,6 +132,24 @@ final class Hostile_Instance_Test extends Plugin_Test_Case {
 		$this->assertSame( 1, substr_count( trim( $log ), "\n" ) + 1, 'one line per event' );
 	}
 
+	public function test_an_auth_header_echoed_by_the_instance_is_logged_without_its_value() {
+		$this->answer = array(
+			'status' => 401,
+			'body'   => wp_json_encode(
+				array(
+					'status'    => 'ko',
+					'error'     => 'bad headers {"X-Auth-Token": "an-older-token"} and x-auth-token=another-one;',
+					'i18n_code' => 'auth_failed',
+				)
+			),
+		);
+		$this->post_chat();
+		$log = $this->logged();
+		$this->assertStringNotContainsString( 'an-older-token', $log );
+		$this->assertStringNotContainsString( 'another-one', $log );
+		$this->assertStringContainsString( 'bad headers {"X-Auth-Token": "[token]"} and x-auth-token=[token];', $log );
+	}
+
 	public function test_the_model_list_of_a_broken_answer_is_an_error_naming_the_field() {
 		$this->answer = array(
 			'status' => 200,

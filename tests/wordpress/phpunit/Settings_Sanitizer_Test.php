@@ -131,4 +131,19 @@ final class Settings_Sanitizer_Test extends Plugin_Test_Case {
 	private function sanitize( array $input ) {
 		return Settings_Sanitizer::sanitize( $input );
 	}
+
+	public function test_kept_query_parameters_are_names_and_any_star_alone_keeps_them_all() {
+		$this->assertSame( 'ref,lang', $this->sanitize( array( 'keep_query' => ' ref , lang,,ref ' ) )['keep_query'] );
+		$this->assertSame( 'utm_*,a[]', $this->sanitize( array( 'keep_query' => 'utm_*, a[]' ) )['keep_query'] );
+		$this->assertSame( '*', $this->sanitize( array( 'keep_query' => 'ref, *' ) )['keep_query'] );
+		$this->assertSame( '', $this->sanitize( array( 'keep_query' => ' ' ) )['keep_query'], 'empty: the campaign parameters' );
+		$this->assertSame( array(), get_settings_errors( Settings::OPTION ) );
+		$this->set_settings( array( 'keep_query' => 'ref' ) );
+		foreach ( array( 'ref,a=b', 'x y', 'lang" onload="x', "ref\nlang" ) as $typed ) {
+			$this->assertSame( 'ref', $this->sanitize( array( 'keep_query' => $typed ) )['keep_query'], $typed );
+		}
+		$errors = get_settings_errors( Settings::OPTION );
+		$this->assertSame( array_fill( 0, 4, 'sitebeam_keep_query' ), array_column( $errors, 'code' ) );
+		$this->assertStringContainsString( '“a=b” is not a query parameter name', $errors[0]['message'] );
+	}
 }

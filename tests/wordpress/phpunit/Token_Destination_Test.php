@@ -75,6 +75,48 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 		$this->assertCount( 1, Stub::messages() );
 	}
 
+	/**
+	 * @runInSeparateProcess
+	 * @preserveGlobalState disabled
+	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
+	public function test_a_localhost_name_is_this_machine_reached_without_asking_dns() {
+		// The test site blocks external hosts (WP_HTTP_BLOCK_EXTERNAL); a site with a *.localhost instance lets it in.
+		define( 'WP_ACCESSIBLE_HOSTS', '*.localhost' );
+		$named = (string) preg_replace( '#^http://[^:/]+#', 'http://sitebeam-stub.localhost', Stub::url() );
+		$this->assertTrue( Settings::is_allowed_api_url( $named ) );
+		$asked = array();
+		add_filter(
+			'pre_http_request',
+			static function ( $response, $args, $url ) use ( &$asked ) {
+				$asked[] = $url;
+				return $response;
+			},
+			10,
+			3
+		);
+		$refused = ( new Api_Client( $named, getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ) ) )->send_email( $this->message() );
+		$this->assertWPError( $refused, Api_Client::ERROR_NETWORK );
+		$this->assertStringContainsString( Settings::ALLOW_PRIVATE_HOSTS_CONSTANT, $refused->get_error_message() );
+		$this->assertSame( array(), $asked, 'refused before any request, so before any DNS lookup of the name' );
+
+		// cURL's own account of how it found the address (libcurl 7.85 and later also know *.localhost by themselves).
+		$trace = fopen( 'php://temp', 'w+' ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- cURL writes its trace to a stream.
+		$watch = static function ( $handle ) use ( $trace ) {
+			curl_setopt( $handle, CURLOPT_VERBOSE, true ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- the test reads cURL's trace.
+			curl_setopt( $handle, CURLOPT_STDERR, $trace ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- the test reads cURL's trace.
+		};
+		add_action( 'http_api_curl', $watch, 20 );
+		$sent = ( new Api_Client( $named, getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ), true ) )->send_email( $this->message() );
+		remove_action( 'http_api_curl', $watch, 20 );
+		$this->assertSame( array( $named . '/v1/email' ), $asked, 'the URL, and so the Host header, keep the name' );
+		rewind( $trace );
+		$this->assertMatchesRegularExpression( '/Added sitebeam-stub\.localhost:\d+:127\.0\.0\.1 to DNS cache.*Hostname sitebeam-stub\.localhost was found in DNS cache/s', (string) stream_get_contents( $trace ) );
+		$this->assertIsArray( $sent );
+		$this->assertCount( 1, Stub::messages() );
+	}
+
 	public function test_no_call_carrying_the_token_follows_a_redirect() {
 		$seen = array();
 		add_filter(

@@ -62,7 +62,33 @@ final class Tracker_Test extends Plugin_Test_Case {
 		$loader->action_wp_footer();
 		$html = ob_get_clean();
 		$this->assertStringContainsString( '<noscript><img src="' . getenv( 'SITEBEAM_STUB_URL' ) . '/v1/tracker/img/my%20site%2F%C3%A9"', $html );
-		$this->assertStringContainsString( 'referrerpolicy="no-referrer-when-downgrade"', $html );
+		$this->assertStringContainsString( 'crossorigin="anonymous"', $html, 'no cookies of the instance’s site, as the tag’s pixel' );
+	}
+
+	public function test_the_tag_keeps_the_campaign_parameters_unless_the_owner_keeps_others() {
+		$default = ( new Script_Loader( Settings::get() ) )->filter_script_loader_tag( '<script src="x"></script>', Script_Loader::HANDLE );
+		$this->assertStringNotContainsString( 'data-keep-query', $default, 'the tag’s own default: the utm_* parameters' );
+		$loader = new Script_Loader( array_merge( Settings::get(), array( 'keep_query' => 'ref,lang' ) ) );
+		$this->assertStringContainsString( ' data-keep-query="ref,lang"', $loader->filter_script_loader_tag( '<script src="x"></script>', Script_Loader::HANDLE ) );
+	}
+
+	public function test_the_noscript_pixel_reports_the_origin_only_unless_every_parameter_is_kept() {
+		$policies = array();
+		foreach ( array( '', 'ref,lang', 'utm_*', '*' ) as $kept ) {
+			ob_start();
+			( new Script_Loader( array_merge( Settings::get(), array( 'keep_query' => $kept ) ) ) )->action_wp_footer();
+			preg_match( '/referrerpolicy="([^"]*)"/', (string) ob_get_clean(), $found );
+			$policies[ $kept ] = $found[1] ?? null;
+		}
+		$this->assertSame(
+			array(
+				''         => 'origin',
+				'ref,lang' => 'origin',
+				'utm_*'    => 'origin',
+				'*'        => 'no-referrer-when-downgrade',
+			),
+			$policies
+		);
 	}
 
 	public function test_the_plugin_declares_itself_to_the_wp_consent_api() {

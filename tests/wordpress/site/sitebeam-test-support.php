@@ -168,6 +168,7 @@ add_action(
 				'callback'            => static function () {
 					global $wpdb;
 					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore -- test fixture.
+					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore -- and the daily chat count.
 					return array();
 				},
 			)

@@ -35,6 +35,7 @@ final class Settings_Fields {
 			'excluded_roles'   => self::field( 'tracker', __( 'Roles not tracked', 'sitebeam' ), 'roles', __( 'Logged-in users with these roles are never tracked.', 'sitebeam' ) ),
 			'respect_dnt'      => self::field( 'tracker', __( 'Do Not Track', 'sitebeam' ), 'checkbox', __( 'Respect the visitor’s Do Not Track and Global Privacy Control signals.', 'sitebeam' ) ),
 			'noscript'         => self::field( 'tracker', __( 'Noscript pixel', 'sitebeam' ), 'checkbox', __( 'Also count visitors without JavaScript with a hidden image.', 'sitebeam' ) ),
+			'keep_query'       => self::field( 'tracker', __( 'Keep query parameters', 'sitebeam' ), 'text', __( 'The query parameters a page’s address keeps in the visit record, separated by commas (* in a name matches any characters), or * for all. Empty: only the campaign parameters (utm_source, utm_medium, utm_campaign, utm_term, utm_content), so that tokens and email addresses in links are never recorded. Unless you keep all, visitors without JavaScript are recorded with your site’s address only.', 'sitebeam' ) ),
 			'wait_for_consent' => self::field( 'tracker', __( 'Wait for consent', 'sitebeam' ), 'checkbox', __( 'Send nothing until the visitor agrees: your consent banner calls sitebeam.consent(true). With the WP Consent API plugin active, the tracker always waits for consent to statistics.', 'sitebeam' ) ),
 			'route_mail'       => self::field( 'mail', __( 'Route site mail', 'sitebeam' ), 'checkbox', __( 'Send every email of this site through the Sitebeam API.', 'sitebeam' ) ),
 			'fallback'         => self::field( 'mail', __( 'Fallback', 'sitebeam' ), 'checkbox', __( 'When the API fails, send with WordPress’s own mailer instead.', 'sitebeam' ) ),
@@ -44,6 +45,7 @@ final class Settings_Fields {
 			'chat_models'      => self::field( 'chat', __( 'Allowed models', 'sitebeam' ), 'chat_models', __( 'The models visitors may choose from, as the instance lists them; the default one answers when a visitor does not choose.', 'sitebeam' ) ),
 			'chat_settings'    => self::field( 'chat', __( 'Prompt settings', 'sitebeam' ), 'chat_settings', __( 'Sent with every visitor’s message; leave a setting empty for the instance’s default. Visitors never change them.', 'sitebeam' ) ),
 			'chat_rate_limit'  => self::field( 'chat', __( 'Chat rate limit', 'sitebeam' ), 'number', __( 'Messages a visitor may send per minute.', 'sitebeam' ) ),
+			'chat_daily_limit' => self::field( 'chat', __( 'Daily chat limit', 'sitebeam' ), 'number', __( 'Messages the whole site may send to the model per day (UTC), all visitors together; then the chat is closed until midnight UTC. Empty: no limit.', 'sitebeam' ) ),
 		);
 	}
 

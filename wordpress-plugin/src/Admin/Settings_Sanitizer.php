@@ -12,6 +12,7 @@ use Sitebeam\Chat\Model_List;
 use Sitebeam\Chat\Prompt_Settings;
 use Sitebeam\Contact\Field_Rules;
 use Sitebeam\Settings;
+use Sitebeam\Tracker\Kept_Query;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -52,6 +53,15 @@ final class Settings_Sanitizer {
 		}
 		if ( isset( $input['website'] ) ) {
 			$clean['website'] = mb_substr( sanitize_text_field( (string) $input['website'] ), 0, 255 );
+		}
+		if ( isset( $input['keep_query'] ) ) {
+			$kept = Kept_Query::parse( (string) $input['keep_query'] );
+			if ( isset( $kept['value'] ) ) {
+				$clean['keep_query'] = $kept['value'];
+			} else {
+				/* translators: %s: what was typed as a parameter name. */
+				self::refuse( 'keep_query', sprintf( __( '“%s” is not a query parameter name (letters, digits, “_”, “.”, “-”, “[]”, and * for any characters). The previous parameters were kept.', 'sitebeam' ), sanitize_text_field( $kept['refused'] ) ) );
+			}
 		}
 		foreach ( self::CHECKBOXES as $key ) {
 			$clean[ $key ] = ! empty( $input[ $key ] );
@@ -124,6 +134,16 @@ final class Settings_Sanitizer {
 			} else {
 				/* translators: %d: the highest rate limit. */
 				self::refuse( 'chat_rate_limit', sprintf( __( 'The chat rate limit must be a whole number of messages from 1 to %d. The previous limit was kept.', 'sitebeam' ), self::CHAT_RATE_LIMIT_MAX ) );
+			}
+		}
+		if ( isset( $input['chat_daily_limit'] ) ) {
+			$limit = trim( (string) $input['chat_daily_limit'] );
+			if ( '' === $limit ) {
+				$clean['chat_daily_limit'] = '';
+			} elseif ( ctype_digit( $limit ) && (int) $limit >= 1 ) {
+				$clean['chat_daily_limit'] = (int) $limit;
+			} else {
+				self::refuse( 'chat_daily_limit', __( 'The daily chat limit must be a whole number of messages, at least 1, or empty for no limit. The previous limit was kept.', 'sitebeam' ) );
 			}
 		}
 		return $clean;

@@ -51,6 +51,13 @@ final class Chat_Config {
 	}
 
 	/**
+	 * Messages the whole site may send to the model per UTC day; 0 for no limit.
+	 */
+	public static function daily_limit() {
+		return max( 0, (int) Settings::get()['chat_daily_limit'] );
+	}
+
+	/**
 	 * Whether visitors can chat: a model allowed.
 	 */
 	public static function is_on() {

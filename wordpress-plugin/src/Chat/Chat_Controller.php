@@ -207,6 +207,12 @@ final class Chat_Controller {
 		if ( isset( $prompt['field'] ) ) {
 			return Chat_Response::refusal( Contract::CHAT_ERROR_INVALID_FIELD, $prompt['field'], 0, $prompt['error'] );
 		}
+		// Only a message that would reach the model spends the owner's day.
+		$daily_limit = Chat_Config::daily_limit();
+		$closed_for  = $daily_limit > 0 ? Daily_Budget::take( $daily_limit, time() ) : 0;
+		if ( $closed_for > 0 ) {
+			return Chat_Response::refusal( Contract::CHAT_ERROR_DAILY_LIMIT_REACHED, null, $closed_for );
+		}
 
 		$client = Api_Client::from_settings();
 		$answer = $client->prompt( $prompt['model'], $prompt['message'], Chat_Config::prompt_settings() );

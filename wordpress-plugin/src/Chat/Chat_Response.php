@@ -109,6 +109,8 @@ final class Chat_Response {
 				return __( 'The message must be sent as JSON or as a regular form.', 'sitebeam' );
 			case Contract::CHAT_ERROR_RATE_LIMITED:
 				return __( 'Too many messages were sent. Please wait a minute and try again.', 'sitebeam' );
+			case Contract::CHAT_ERROR_DAILY_LIMIT_REACHED:
+				return __( 'The chat is closed for today. Please come back tomorrow.', 'sitebeam' );
 			case Contract::CHAT_ERROR_MODEL_LOADING:
 				return __( 'The model is warming up. Please send the message again in a few seconds.', 'sitebeam' );
 			case Contract::CHAT_ERROR_NOT_CONFIGURED:

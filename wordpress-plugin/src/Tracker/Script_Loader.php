@@ -86,10 +86,17 @@ final class Script_Loader {
 	 * Prints the noscript pixel.
 	 */
 	public function action_wp_footer() {
-		$client = new Api_Client( $this->settings['api_url'], '' );
+		$client     = new Api_Client( $this->settings['api_url'], '' );
+		$attributes = $this->attributes();
+		// As the tag's own pixel: an image's referrer cannot drop some parameters, so it is the origin alone unless the
+		// site keeps them all; and no cookies of the instance's site.
+		$policy = Kept_Query::keeps_all( $attributes[ Contract::TRACKER_ATTR_KEEP_QUERY ] ?? null )
+			? ( $attributes[ Contract::TRACKER_ATTR_REFERRER_POLICY ] ?? 'no-referrer-when-downgrade' )
+			: 'origin';
 		printf(
-			'<noscript><img src="%s" alt="" width="1" height="1" style="display:none" referrerpolicy="no-referrer-when-downgrade"></noscript>' . "\n",
-			esc_url( $client->tracker_image_url( $this->settings['website'] ) )
+			'<noscript><img src="%s" alt="" width="1" height="1" style="display:none" crossorigin="anonymous" referrerpolicy="%s"></noscript>' . "\n",
+			esc_url( $client->tracker_image_url( $this->settings['website'] ) ),
+			esc_attr( $policy )
 		);
 	}
 
@@ -103,6 +110,9 @@ final class Script_Loader {
 			'data-api'     => untrailingslashit( $this->settings['api_url'] ),
 			'data-website' => $this->settings['website'],
 		);
+		if ( '' !== $this->settings['keep_query'] ) {
+			$attributes[ Contract::TRACKER_ATTR_KEEP_QUERY ] = $this->settings['keep_query'];
+		}
 		if ( ! $this->settings['respect_dnt'] ) {
 			$attributes['data-respect-dnt'] = 'false';
 		}
@@ -110,7 +120,8 @@ final class Script_Loader {
 			$attributes[ Contract::TRACKER_ATTR_CONSENT ] = '';
 		}
 		/**
-		 * Filters the tracker's data-* attributes (see the snippet's options: data-exclude, data-hash…).
+		 * Filters the tracker's data-* attributes (see the snippet's options: data-exclude, data-hash…); the noscript
+		 * pixel follows data-keep-query and data-referrer-policy too.
 		 *
 		 * @param array<string, string> $attributes Attribute name => value.
 		 */
