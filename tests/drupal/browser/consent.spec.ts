@@ -22,12 +22,11 @@ test.afterEach(() => {
   expect(tokenLeaks, 'answers that held the API token').toEqual([]);
 });
 
-async function askForContactConsent(admin: Page, asked: boolean): Promise<void> {
+/** Turns the consent checkbox of `part` on (with consentText and a /privacy link) or off. */
+async function askForConsent(admin: Page, part: 'contact' | 'chat', asked: boolean): Promise<void> {
   await admin.goto(settingsPath);
-  await admin.getByLabel('Instance base URL').fill(stubUrl);
-  const ask = admin.locator('input[name="contact_consent_enabled"]');
-  const text = admin.locator('input[name="contact_consent_label"]');
-  const policy = admin.locator('input[name="contact_consent_policy_url"]');
+  const ask = admin.locator(`input[name="${part}_consent_enabled"]`);
+  const text = admin.locator(`input[name="${part}_consent_label"]`);
   if (asked) {
     // #states: the text and the link appear, the text required, once consent is asked for.
     await ask.uncheck();
@@ -36,10 +35,14 @@ async function askForContactConsent(admin: Page, asked: boolean): Promise<void> 
     await expect(text).toBeVisible();
     await expect(text).toHaveAttribute('required', 'required');
     await text.fill(consentText);
-    await policy.fill('/privacy');
+    await admin.locator(`input[name="${part}_consent_policy_url"]`).fill('/privacy');
   } else {
     await ask.uncheck();
   }
+  await save(admin);
+}
+
+async function save(admin: Page): Promise<void> {
   await admin.getByRole('button', { name: 'Save configuration' }).click();
   // Not getByText: Drupal's live region repeats the message for screen readers.
   await expect(admin.locator('.messages--status')).toContainText(
@@ -47,12 +50,23 @@ async function askForContactConsent(admin: Page, asked: boolean): Promise<void> 
   );
 }
 
+/** The stub's address saved, so that the form lists its models; the chat on with mock. */
+async function connectWithChat(admin: Page): Promise<void> {
+  await admin.goto(settingsPath);
+  await admin.getByLabel('Instance base URL').fill(stubUrl);
+  await save(admin);
+  await admin.getByLabel('Chat on').check();
+  await admin.getByRole('checkbox', { name: 'mock', exact: true }).check();
+  await save(admin);
+}
+
 test('consent asked: unticked is refused and marked, ticked sends and the mail says so', async ({
   browser,
 }) => {
   const admin = await adminPage(browser);
   try {
-    await askForContactConsent(admin, true);
+    await connectWithChat(admin);
+    await askForConsent(admin, 'contact', true);
     await stub('DELETE', '/__stub/emails');
 
     const context = await anonymousContext(browser);
@@ -104,7 +118,7 @@ test('consent asked: unticked is refused and marked, ticked sends and the mail s
     ]);
     await plain.close();
   } finally {
-    await askForContactConsent(admin, false);
+    await askForConsent(admin, 'contact', false);
     await admin.context().close();
   }
 
@@ -115,4 +129,59 @@ test('consent asked: unticked is refused and marked, ticked sends and the mail s
   await expect(afterPage.getByLabel('Your name')).toBeVisible();
   await expect(afterPage.locator('input[name="consent"]')).toHaveCount(0);
   await after.close();
+});
+
+test('consent asked for the chat: the widget draws the box, refuses a message without it, sends with it', async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  try {
+    await connectWithChat(admin);
+    await askForConsent(admin, 'chat', true);
+
+    const context = await anonymousContext(browser);
+    const page = await context.newPage();
+    guardToken(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/sitebeam/chat'))
+        posts.push(request.postData() ?? '');
+    });
+    await page.goto('/node/1');
+    const chat = page.locator('sitebeam-chat');
+    const consent = chat.getByRole('checkbox', { name: consentText });
+    await expect(consent).toBeVisible();
+    // The block's path became an absolute address: the widget links only those.
+    await expect(chat.getByRole('link', { name: /privacy/i })).toHaveAttribute(
+      'href',
+      /^http:\/\/127\.0\.0\.1:\d+\/privacy$/,
+    );
+    await chat.getByLabel('Your message').fill('Hello with consent');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await expect(consent).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+
+    await consent.check();
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const turns = chat.locator('.sitebeam-chat-turn');
+    await expect(turns).toHaveCount(1);
+    await expect(turns.first().locator('.sitebeam-chat-answer')).toContainText(
+      'Hello with consent',
+    );
+    expect(JSON.parse(posts.at(-1) ?? '{}')).toMatchObject({ consent: true });
+    await context.close();
+
+    // Without JavaScript the block's own form carries the box.
+    const plain = await anonymousContext(browser, { javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await plainPage.goto('/node/1');
+    await expect(plainPage.getByRole('checkbox', { name: consentText })).toHaveAttribute(
+      'required',
+      '',
+    );
+    await plain.close();
+  } finally {
+    await askForConsent(admin, 'chat', false);
+    await admin.context().close();
+  }
 });
