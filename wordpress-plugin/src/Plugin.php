@@ -44,6 +44,7 @@ final class Plugin {
 			}
 		);
 		Tracker\Consent::register();
+		add_action( 'enqueue_block_editor_assets', array( Endpoint\Consent_Rule::class, 'action_enqueue_block_editor_assets' ) );
 		add_filter( 'wp_privacy_personal_data_exporters', array( Privacy\Send_Log_Privacy::class, 'filter_exporters' ) );
 		add_filter( 'wp_privacy_personal_data_erasers', array( Privacy\Send_Log_Privacy::class, 'filter_erasers' ) );
 		if ( is_admin() ) {

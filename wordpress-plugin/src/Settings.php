@@ -52,11 +52,15 @@ final class Settings {
 			'fallback'         => true,
 			'contact_to'       => (string) get_option( 'admin_email' ),
 			'contact_success'  => __( 'Thank you, your message has been sent.', 'sitebeam' ),
+			'contact_consent'  => '',
+			'contact_policy'   => '',
 			'chat_enabled'     => false,
 			'chat_models'      => array(),
 			'chat_settings'    => array(),
 			'chat_rate_limit'  => Contract::CHAT_RATE_LIMIT_COUNT,
 			'chat_daily_limit' => '',
+			'chat_consent'     => '',
+			'chat_policy'      => '',
 		);
 	}
 

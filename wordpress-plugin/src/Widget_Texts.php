@@ -31,6 +31,7 @@ final class Widget_Texts {
 			'message'       => __( 'Message', 'sitebeam' ),
 			'send'          => __( 'Send', 'sitebeam' ),
 			'honeypot'      => __( 'Leave this field empty', 'sitebeam' ),
+			'privacy'       => __( 'Privacy policy', 'sitebeam' ),
 			'sending'       => __( 'Sending…', 'sitebeam' ),
 			'sent'          => __( 'Thank you, your message was sent.', 'sitebeam' ),
 			/* translators: %: the field's label (keep the % as it is). */
@@ -40,6 +41,7 @@ final class Widget_Texts {
 			'tooLong'       => __( '“%” is too long.', 'sitebeam' ),
 			/* translators: %: the field's label (keep the % as it is). */
 			'invalid'       => __( 'Please check “%”.', 'sitebeam' ),
+			'consent'       => __( 'Please tick the consent box.', 'sitebeam' ),
 			'network'       => __( 'Not sent: you seem to be offline. Please try again.', 'sitebeam' ),
 			'rateLimited'   => __( 'Not sent: too many messages. Please try again later.', 'sitebeam' ),
 			'server'        => __( 'Not sent: the server had a problem. Please try again.', 'sitebeam' ),
@@ -61,6 +63,7 @@ final class Widget_Texts {
 			'model'         => __( 'Model', 'sitebeam' ),
 			'send'          => __( 'Send', 'sitebeam' ),
 			'startOver'     => __( 'Start over', 'sitebeam' ),
+			'privacy'       => __( 'Privacy policy', 'sitebeam' ),
 			'you'           => __( 'You', 'sitebeam' ),
 			/* translators: %: the answer's score, a number (keep the % as it is). */
 			'score'         => __( 'Score: %', 'sitebeam' ),
@@ -69,6 +72,7 @@ final class Widget_Texts {
 			'stillWarming'  => __( 'The model is still warming up. Please send your message again in a minute.', 'sitebeam' ),
 			'required'      => __( 'Please type a message.', 'sitebeam' ),
 			'tooLong'       => __( 'The message is too long.', 'sitebeam' ),
+			'consent'       => __( 'Please tick the consent box.', 'sitebeam' ),
 			'invalid'       => __( 'The message could not be sent as it is. Please change it.', 'sitebeam' ),
 			'network'       => __( 'Not sent: you seem to be offline. Please try again.', 'sitebeam' ),
 			'rateLimited'   => __( 'Not sent: too many messages. Please wait a minute and try again.', 'sitebeam' ),

@@ -5,11 +5,12 @@
  *
  * @package Sitebeam
  *
- * @var array{id: string, models: string[], message: string, chosen: string} $form What the form shows.
+ * @var array{id: string, models: string[], message: string, chosen: string, consent: array|null, ticked: bool} $form What the form shows.
  */
 
 use Sitebeam\Chat\Chat_Controller;
 use Sitebeam\Contract;
+use Sitebeam\Endpoint\Consent_Rule;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -30,6 +31,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 		</select>
 	</p>
 	<?php endif; ?>
+	<?php
+	if ( null !== $form['consent'] ) {
+		echo Consent_Rule::checkbox( $form['consent'], $form['id'], $form['ticked'] ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by Consent_Rule::checkbox().
+	}
+	?>
 	<p aria-hidden="true" style="position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden">
 		<label for="<?php echo esc_attr( $form['id'] ); ?>-homepage"><?php esc_html_e( 'Leave this field empty', 'sitebeam' ); ?></label>
 		<input id="<?php echo esc_attr( $form['id'] ); ?>-homepage" name="<?php echo esc_attr( Contract::CHAT_FIELD_HONEYPOT ); ?>" type="text" tabindex="-1" autocomplete="off">

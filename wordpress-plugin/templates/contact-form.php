@@ -8,12 +8,14 @@
  * @var array<string, string> $attributes      Rendering options.
  * @var array<string, string> $texts           The widget's texts (Widget_Texts::contact_form()).
  * @var string                $text_attributes The data-text-* attributes, escaped.
+ * @var array|null            $consent         The consent checkbox (Consent_Rule::of()), null while it is off.
  */
 
 use Sitebeam\Contact\Form_Nonce;
 use Sitebeam\Contact\Ticket;
 use Sitebeam\Contact\Rest_Controller;
 use Sitebeam\Contract;
+use Sitebeam\Endpoint\Consent_Rule;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -36,6 +38,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 		<label for="<?php echo esc_attr( $id ); ?>-message"><?php echo esc_html( $texts['message'] ); ?></label>
 		<textarea id="<?php echo esc_attr( $id ); ?>-message" name="<?php echo esc_attr( Contract::CONTACT_FIELD_MESSAGE ); ?>" rows="6" required maxlength="<?php echo esc_attr( Contract::CONTACT_MESSAGE_MAX_CHARS ); ?>"></textarea>
 	</p>
+	<?php
+	if ( null !== $consent ) {
+		echo Consent_Rule::checkbox( $consent, $id ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped by Consent_Rule::checkbox().
+	}
+	?>
 	<p aria-hidden="true" style="position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden">
 		<label for="<?php echo esc_attr( $id ); ?>-homepage"><?php echo esc_html( $texts['honeypot'] ); ?></label>
 		<input id="<?php echo esc_attr( $id ); ?>-homepage" name="<?php echo esc_attr( Contract::CONTACT_FIELD_HONEYPOT ); ?>" type="text" tabindex="-1" autocomplete="off">

@@ -92,6 +92,9 @@ class ApiClient {
   /**
    * One call carrying the token: never redirected, never over plain http.
    *
+   * Except to this machine, and a localhost name is this machine without
+   * asking DNS (LocalhostNames).
+   *
    * The answer is read up to Contract::LIMIT_ANSWER_BYTES and checked as the
    * answer $answer of Contract::ANSWER_SHAPES (see ApiResult::fromResponse()).
    */
@@ -104,11 +107,12 @@ class ApiClient {
     if (SettingsValidator::baseUrlProblem($credentials->baseUrl()) !== NULL) {
       return ApiResult::unsafeAddress();
     }
+    [$url, $route_headers] = LocalhostNames::route($credentials->baseUrl() . $path);
     $options = [
       RequestOptions::HEADERS => [
         'Accept' => 'application/json',
         Contract::AUTH_HEADER => $credentials->token(),
-      ],
+      ] + $route_headers,
       RequestOptions::HTTP_ERRORS => FALSE,
       RequestOptions::CONNECT_TIMEOUT => 5,
       RequestOptions::TIMEOUT => 20,
@@ -120,7 +124,7 @@ class ApiClient {
       $options[RequestOptions::JSON] = $json;
     }
     try {
-      $response = $this->httpClient->request($method, $credentials->baseUrl() . $path, $options);
+      $response = $this->httpClient->request($method, $url, $options);
       // One byte over the limit tells an answer over it from one at it.
       $body = Utils::copyToString($response->getBody(), Contract::LIMIT_ANSWER_BYTES + 1);
     }

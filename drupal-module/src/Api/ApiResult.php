@@ -115,8 +115,8 @@ final class ApiResult {
       if (($location[0] ?? NULL) === 'body' && count($location) > 1) {
         array_shift($location);
       }
-      $field = self::printable(implode('.', $location));
-      $reason = self::printable(is_string($issue['msg'] ?? NULL) ? $issue['msg'] : '');
+      $field = $this->safe(implode('.', $location));
+      $reason = $this->safe(is_string($issue['msg'] ?? NULL) ? $issue['msg'] : '');
       if ($field !== '') {
         $fields[$field] ??= $reason === '' ? 'invalid' : $reason;
       }
@@ -152,14 +152,16 @@ final class ApiResult {
   }
 
   /**
-   * The API's own error text, for logs only: never shown to visitors.
+   * The API's own error text, for logs and the site's team, never visitors.
+   *
+   * On one line, its control characters visible and the token as [token].
    */
   public function errorText(): string {
     if ($this->networkError !== '') {
-      return $this->networkError;
+      return $this->safe($this->networkError);
     }
     if ($this->problem !== '') {
-      return $this->problem;
+      return $this->safe($this->problem);
     }
     $refused = $this->refusedFields();
     if ($refused !== []) {
@@ -167,14 +169,18 @@ final class ApiResult {
     }
     // The service's own errors carry "error"; FastAPI's carry "detail".
     $error = $this->body[Contract::RESPONSE_FIELD_ERROR] ?? $this->body['detail'] ?? '';
-    return is_string($error) && $error !== '' ? self::printable($error) : 'HTTP ' . $this->status;
+    return is_string($error) && $error !== '' ? $this->safe($error) : 'HTTP ' . $this->status;
   }
 
   /**
-   * The text on one line, control characters replaced, for a log or a page.
+   * An instance's text made safe for a log line or an admin page.
+   *
+   * On one line, its control characters visible (an escape sequence cannot
+   * act on a terminal showing the log, a line break cannot forge a second
+   * entry) and the token the call carried, echoed back, as [token].
    */
-  private static function printable(string $text): string {
-    return trim((string) preg_replace(Contract::SINGLE_LINE_FORBIDDEN_PATTERN, ' ', mb_scrub($text, 'UTF-8')));
+  private function safe(string $text): string {
+    return trim(Contract::visibleControls($this->token === '' ? $text : str_replace($this->token, '[token]', $text)));
   }
 
   /**
@@ -221,7 +227,7 @@ final class ApiResult {
       $code = $this->code();
       $line = sprintf('HTTP %d%s: %s', $this->status, $code === '' ? '' : ' ' . $code, $this->errorText());
     }
-    return Contract::visibleControls($this->token === '' ? $line : str_replace($this->token, '[token]', $line));
+    return $this->safe($line);
   }
 
 }

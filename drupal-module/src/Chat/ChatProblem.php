@@ -19,6 +19,7 @@ final class ChatProblem extends Refusal {
   public const PAYLOAD_TOO_LARGE = Contract::CHAT_ERROR_PAYLOAD_TOO_LARGE;
   public const UNSUPPORTED_MEDIA_TYPE = Contract::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE;
   public const RATE_LIMITED = Contract::CHAT_ERROR_RATE_LIMITED;
+  public const DAILY_LIMIT_REACHED = Contract::CHAT_ERROR_DAILY_LIMIT_REACHED;
   public const UPSTREAM_FAILED = Contract::CHAT_ERROR_UPSTREAM_FAILED;
   public const MODEL_LOADING = Contract::CHAT_ERROR_MODEL_LOADING;
   public const NOT_CONFIGURED = Contract::CHAT_ERROR_NOT_CONFIGURED;

@@ -57,6 +57,14 @@ class ChatSettings {
   }
 
   /**
+   * Messages the whole site may send to the model in a UTC day; NULL: no cap.
+   */
+  public function dailyLimit(): ?int {
+    $limit = $this->chat()['daily_limit'] ?? NULL;
+    return $limit === NULL ? NULL : max(1, (int) $limit);
+  }
+
+  /**
    * The values that are model identifiers, in their order.
    *
    * @return string[]

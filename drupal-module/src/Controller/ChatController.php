@@ -9,6 +9,7 @@ use Drupal\sitebeam\Chat\ChatProblem;
 use Drupal\sitebeam\Chat\ChatPrompter;
 use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Chat\ChatValidator;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\OriginRule;
@@ -28,6 +29,7 @@ class ChatController implements ContainerInjectionInterface {
     protected RateLimiter $rateLimiter,
     protected ChatPrompter $prompter,
     protected ChatResponder $responder,
+    protected DailyChatBudget $dailyBudget,
     protected ConsentSettings $consentSettings,
   ) {}
 
@@ -40,6 +42,7 @@ class ChatController implements ContainerInjectionInterface {
       $container->get('sitebeam.chat_rate_limiter'),
       $container->get('sitebeam.chat_prompter'),
       ChatResponder::create($container),
+      $container->get('sitebeam.chat_daily_budget'),
       $container->get('sitebeam.consent_settings'),
     );
   }
@@ -74,6 +77,12 @@ class ChatController implements ContainerInjectionInterface {
     $prompt = ChatValidator::validate($input, $models, $this->consentSettings->chat());
     if ($prompt instanceof ChatProblem) {
       return $this->responder->failure($request, $prompt);
+    }
+    // Only messages that would reach the model spend the owner's day.
+    $daily_limit = $this->settings->dailyLimit();
+    $closed_for = $daily_limit === NULL ? NULL : $this->dailyBudget->take($daily_limit);
+    if ($closed_for !== NULL) {
+      return $this->responder->failure($request, new ChatProblem(ChatProblem::DAILY_LIMIT_REACHED, retryAfter: $closed_for));
     }
     $reply = $this->prompter->prompt($prompt->model, $prompt->message, $this->settings->promptSettings());
     return $reply instanceof ChatProblem

@@ -110,6 +110,7 @@ class ChatResponder implements ContainerInjectionInterface {
       ChatProblem::PAYLOAD_TOO_LARGE => $this->t('The message is too large.'),
       ChatProblem::UNSUPPORTED_MEDIA_TYPE => $this->t('The message must be sent as JSON or as a regular form.'),
       ChatProblem::RATE_LIMITED => $this->t('Too many messages were sent. Please wait a minute and try again.'),
+      ChatProblem::DAILY_LIMIT_REACHED => $this->t('The chat is closed for today. Please come back tomorrow.'),
       ChatProblem::MODEL_LOADING => $this->t('The model is warming up. Please send the message again in a few seconds.'),
       ChatProblem::NOT_CONFIGURED => $this->t('The chat is not available right now.'),
       ChatProblem::UPSTREAM_FAILED => $this->t('The model could not answer right now. Please try again in a moment.'),

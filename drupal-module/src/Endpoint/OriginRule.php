@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Endpoint;
 
 use Drupal\Core\Site\Settings;
+use Drupal\sitebeam\Api\LocalhostNames;
 use Symfony\Component\HttpFoundation\Request;
 
 /**
@@ -65,7 +66,7 @@ final class OriginRule {
       }
       return FALSE;
     }
-    return $host === 'localhost' || str_ends_with($host, '.localhost') || filter_var(trim($host, '[]'), FILTER_VALIDATE_IP) !== FALSE;
+    return LocalhostNames::isLocalhostName($host) || filter_var(trim($host, '[]'), FILTER_VALIDATE_IP) !== FALSE;
   }
 
   /**

@@ -22,6 +22,7 @@ use Drupal\sitebeam\Chat\PromptSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\MailerSwitch;
 use Drupal\sitebeam\Settings\SettingsValidator;
+use Drupal\sitebeam\Tracker\KeptQuery;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 
 /**
@@ -117,6 +118,13 @@ class SettingsForm extends ConfigFormBase {
       '#title' => $this->t('Wait for consent'),
       '#description' => $this->t('Send nothing, and leave out the image for visitors without JavaScript, until your consent manager calls <code>sitebeam.consent(true)</code> for this visitor.'),
       '#config_target' => self::CONFIG . ':tracker.wait_for_consent',
+    ];
+    $form['tracker']['tracker_keep_query'] = [
+      '#type' => 'textfield',
+      '#title' => $this->t('Keep query parameters'),
+      '#description' => $this->t('Page addresses are recorded without their query string, which may hold reset tokens or email addresses. Leave empty to keep only the campaign parameters (utm_source, utm_medium, utm_campaign, utm_term, utm_content); list the parameters to keep, separated by commas (for example <code>ref,lang</code>; list the campaign ones too if you want them); or <code>*</code> to keep the whole query string. Visitors without JavaScript are recorded with the site address only, unless <code>*</code>.'),
+      '#placeholder' => 'utm_source,utm_medium,utm_campaign,utm_term,utm_content',
+      '#config_target' => new ConfigTarget(self::CONFIG, 'tracker.keep_query', toConfig: KeptQuery::class . '::fromInput'),
     ];
     $form['tracker']['visibility_roles'] = [
       '#type' => 'checkboxes',
@@ -248,6 +256,13 @@ class SettingsForm extends ConfigFormBase {
       '#min' => 1,
       '#config_target' => self::CONFIG . ':chat.flood_window',
     ];
+    $elements['chat_daily_limit'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Daily chat limit'),
+      '#description' => $this->t('Messages the whole site may send to the model in a day (UTC), all visitors together: it caps what the chat costs you. Over it, the chat is closed until midnight UTC. Leave empty for no limit.'),
+      '#min' => 1,
+      '#config_target' => new ConfigTarget(self::CONFIG, 'chat.daily_limit', fromConfig: static::class . '::settingToInput', toConfig: static::class . '::integerSetting'),
+    ];
     return $elements;
   }
 
@@ -301,7 +316,7 @@ class SettingsForm extends ConfigFormBase {
   }
 
   /**
-   * An integer prompt setting from its form element; NULL when empty.
+   * An integer setting from its form element; NULL when empty.
    */
   public static function integerSetting(mixed $input): mixed {
     return PromptSettings::typed(PromptSettings::INTEGER, $input);

@@ -86,7 +86,9 @@ class TrackerHooks {
           'width' => '1',
           'height' => '1',
           'style' => 'display:none',
-          'referrerpolicy' => 'no-referrer-when-downgrade',
+          'referrerpolicy' => $tracker->pixelReferrerPolicy(),
+          // As the tag's pixel: no cookies of the instance's site.
+          'crossorigin' => 'anonymous',
         ],
       ];
     }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Settings;
 
+use Drupal\sitebeam\Api\LocalhostNames;
+
 /**
  * Rules of sitebeam.settings values that core's constraints cannot express.
  */
@@ -13,7 +15,7 @@ final class SettingsValidator {
   public const URL_NOT_HTTPS = 'url_not_https';
   public const URL_HAS_PATH = 'url_has_path';
 
-  private const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
+  private const LOCAL_HOSTS = ['127.0.0.1', '[::1]', '::1'];
 
   /**
    * The token travels to this address: https, except on this machine.
@@ -33,7 +35,7 @@ final class SettingsValidator {
     }
     $scheme = strtolower($parts['scheme']);
     $host = strtolower($parts['host']);
-    $local = in_array($host, self::LOCAL_HOSTS, TRUE) || str_ends_with($host, '.localhost');
+    $local = in_array($host, self::LOCAL_HOSTS, TRUE) || LocalhostNames::isLocalhostName($host);
     if ($scheme === 'http' && !$local) {
       return self::URL_NOT_HTTPS;
     }

@@ -10,7 +10,7 @@ use Drupal\sitebeam\Contract;
  * The tracker tag's data-* attributes and the noscript pixel address.
  *
  * The names are the snippet's (issue 3): data-api, data-website,
- * data-respect-dnt and data-consent.
+ * data-respect-dnt, data-consent and data-keep-query.
  */
 final class TrackerAttributes {
 
@@ -19,6 +19,7 @@ final class TrackerAttributes {
     public readonly string $website,
     public readonly bool $respectDoNotTrack,
     public readonly bool $waitForConsent = FALSE,
+    public readonly string $keptQuery = '',
   ) {}
 
   /**
@@ -37,6 +38,9 @@ final class TrackerAttributes {
       $website === '' ? $default_website : $website,
       (bool) ($settings['tracker']['respect_dnt'] ?? TRUE),
       (bool) ($settings['tracker']['wait_for_consent'] ?? FALSE),
+      // A settings.php value that is not a list of names keeps the tag's
+      // default, the campaign parameters, rather than more.
+      KeptQuery::normalize((string) ($settings['tracker']['keep_query'] ?? '')) ?? '',
     );
   }
 
@@ -64,6 +68,9 @@ final class TrackerAttributes {
     if ($this->waitForConsent) {
       $attributes[Contract::TRACKER_ATTR_CONSENT] = '';
     }
+    if ($this->keptQuery !== '') {
+      $attributes[Contract::TRACKER_ATTR_KEEP_QUERY] = $this->keptQuery;
+    }
     return $attributes;
   }
 
@@ -72,6 +79,16 @@ final class TrackerAttributes {
    */
   public function pixelUrl(): string {
     return $this->baseUrl . Contract::PATH_TRACKER_IMG_PREFIX . rawurlencode($this->website);
+  }
+
+  /**
+   * The pixel's referrer policy, as the tag's own pixel sets it.
+   *
+   * An image cannot choose the URL it reports: the page's origin only,
+   * unless the site keeps every parameter (then the tag's default policy).
+   */
+  public function pixelReferrerPolicy(): string {
+    return $this->keptQuery === KeptQuery::ALL ? 'no-referrer-when-downgrade' : 'origin';
   }
 
 }

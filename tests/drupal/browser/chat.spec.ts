@@ -115,6 +115,53 @@ test("the API's 429 tells the visitor to wait and keeps the message", async ({ b
   await context.close();
 });
 
+test('over the daily chat limit the widget says the chat is closed for today', async ({
+  browser,
+}) => {
+  const setDailyLimit = async (value: string) => {
+    const admin = await adminPage(browser);
+    await admin.goto(settingsPath);
+    await admin.getByLabel('Daily chat limit').fill(value);
+    await admin.getByRole('button', { name: 'Save configuration' }).click();
+    await expect(admin.locator('.messages--status')).toContainText(
+      'The configuration options have been saved.',
+    );
+    await admin.context().close();
+  };
+  const context = await anonymousContext(browser);
+  const page = await context.newPage();
+  guardToken(page);
+  const chat = page.locator('sitebeam-chat');
+  const talk = async (message: string) => {
+    await chat.getByLabel('Model').selectOption('mock');
+    await chat.getByLabel('Your message').fill(message);
+    await chat.getByRole('button', { name: 'Send' }).click();
+  };
+  // Without a limit nothing is counted: the model warms up (a try it retries) before the day's one message.
+  await page.goto(chatPage);
+  await talk('Warming up');
+  await expect(chat.locator('.sitebeam-chat-turn')).toHaveCount(1);
+  await setDailyLimit('1');
+  try {
+    await page.goto(chatPage);
+    await talk('The one message of today');
+    await expect(chat.locator('.sitebeam-chat-turn')).toHaveCount(1);
+
+    await chat.getByLabel('Your message').fill('One more?');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/sitebeam/chat'));
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const refused = await answer;
+    expect(refused.status()).toBe(429);
+    expect((await refused.json()).i18n_code).toBe('daily_limit_reached');
+    expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+    await expect(chat.getByRole('status')).toContainText('The chat is closed for today');
+    await expect(chat.getByLabel('Your message')).toHaveValue('One more?');
+  } finally {
+    await context.close();
+    await setDailyLimit('');
+  }
+});
+
 test('without JavaScript the block posts its form and the answer page continues the chat', async ({
   browser,
 }) => {

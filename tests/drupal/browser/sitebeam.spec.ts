@@ -153,6 +153,41 @@ test('without JavaScript the noscript pixel records the visit', async ({ browser
   await context.close();
 });
 
+test("a page URL's secrets stay out of the visit record, with and without JavaScript", async ({
+  browser,
+}) => {
+  const secretPage = '/user/login?token=SECRET-RESET&ref=newsletter&utm_source=x';
+  const recordedReferrer = async (javaScriptEnabled: boolean): Promise<string | undefined> => {
+    await stub('DELETE', '/__stub/visits');
+    const context = await anonymousContext(browser, { javaScriptEnabled });
+    await (await context.newPage()).goto(secretPage);
+    await expect.poll(async () => (await stubVisits()).length).toBe(1);
+    await context.close();
+    return (await stubVisits())[0]?.referrer;
+  };
+  const keepQuery = async (value: string) => {
+    const admin = await adminPage(browser);
+    await admin.goto(settingsPath);
+    await admin.getByLabel('Keep query parameters').fill(value);
+    await admin.getByRole('button', { name: 'Save configuration' }).click();
+    await expect(
+      admin.getByText('The configuration options have been saved.').first(),
+    ).toBeVisible();
+    await admin.context().close();
+  };
+
+  // By default: the campaign parameters only; the pixel the origin only.
+  expect(await recordedReferrer(true)).toBe(`${drupalUrl}/user/login?utm_source=x`);
+  expect(await recordedReferrer(false)).toBe(`${drupalUrl}/`);
+  try {
+    await keepQuery('ref');
+    expect(await recordedReferrer(true)).toBe(`${drupalUrl}/user/login?ref=newsletter`);
+    expect(await recordedReferrer(false)).toBe(`${drupalUrl}/`);
+  } finally {
+    await keepQuery('');
+  }
+});
+
 test('settings.php overrides reach the tracker tag and the noscript pixel', async ({ browser }) => {
   const original = readFileSync(settingsPhp, 'utf8');
   const admin = await adminPage(browser);

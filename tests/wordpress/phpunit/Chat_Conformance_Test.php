@@ -55,6 +55,8 @@ final class Chat_Conformance_Test extends Plugin_Test_Case {
 				'chat_settings'    => $config['settings'],
 				'chat_rate_limit'  => $config['rateLimitCount'],
 				'chat_daily_limit' => $config['dailyLimit'] ?? '',
+				'chat_consent'     => $config['consent']['label'] ?? '',
+				'chat_policy'      => $config['consent']['policyUrl'] ?? '',
 			)
 		);
 		update_option( self::UPSTREAM, array( 'prompt' => $case['upstream'] ?? self::default_upstream() ), false );

@@ -42,6 +42,13 @@ final class Contact_Conformance_Test extends Plugin_Test_Case {
 		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore WordPress.DB -- every case starts from an empty rate-limit counter.
 		wp_cache_flush();
 		Stub::reset();
+		$consent = $case['config']['consent'] ?? array();
+		$this->set_settings(
+			array(
+				'contact_consent' => $consent['label'] ?? '',
+				'contact_policy'  => $consent['policyUrl'] ?? '',
+			)
+		);
 		$api = $case['apiAnswers'] ?? null;
 		if ( is_int( $api ) ) {
 			Stub::fail_email( $api );
@@ -52,7 +59,8 @@ final class Contact_Conformance_Test extends Plugin_Test_Case {
 			for ( $i = 0; $i < (int) ( $case['repeat'] ?? 0 ); $i++ ) {
 				$this->send( $case['repeatRequest'] ?? $case['request'] );
 			}
-			return $this->compare( $case['expect'], $this->send( $case['request'] ) );
+			$problem = $this->compare( $case['expect'], $this->send( $case['request'] ) );
+			return $problem ?? $this->compare_mail( $case['expect']['mailContains'] ?? null );
 		} finally {
 			update_option( Settings::OPTION, array_merge( (array) get_option( Settings::OPTION ), array( 'api_url' => Stub::url() ) ) );
 		}
@@ -148,6 +156,28 @@ final class Contact_Conformance_Test extends Plugin_Test_Case {
 	private function placeholders( $value ) {
 		$self = untrailingslashit( (string) getenv( 'SITEBEAM_WP_URL' ) );
 		return str_replace( array( '$ALLOWED_ORIGIN', '$SELF_ORIGIN', '$OTHER_ORIGIN' ), array( $self, $self, self::OTHER_ORIGIN ), $value );
+	}
+
+	/**
+	 * Whether the one mail the stub captured holds each expected text, in its text or HTML content.
+	 *
+	 * @param string[]|null $texts The case's `expect.mailContains`.
+	 */
+	private function compare_mail( $texts ) {
+		if ( null === $texts ) {
+			return null;
+		}
+		$messages = Stub::messages();
+		if ( 1 !== count( $messages ) ) {
+			return 'expected one mail, the stub captured ' . count( $messages );
+		}
+		$content = html_entity_decode( (string) ( $messages[0][ \Sitebeam\Contract::EMAIL_FIELD_CONTENT ] ?? '' ), ENT_QUOTES, 'UTF-8' );
+		foreach ( $texts as $text ) {
+			if ( false === strpos( $content, $text ) ) {
+				return "expected the mail to hold \"$text\", got " . substr( $content, 0, 300 );
+			}
+		}
+		return null;
 	}
 
 	/**

@@ -1,9 +1,13 @@
-import { useBlockProps } from '@wordpress/block-editor';
+import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
 import { __ } from '@wordpress/i18n';
+import ConsentPanel, { ConsentPreview } from '../consent-panel';
 
 export default function Edit() {
   return (
     <div {...useBlockProps({ className: 'sitebeam-chat-preview' })}>
+      <InspectorControls>
+        <ConsentPanel endpoint="chat" section={__('Chat', 'sitebeam')} />
+      </InspectorControls>
       <p>
         <label>
           {__('Your message', 'sitebeam')}
@@ -11,6 +15,7 @@ export default function Edit() {
           <textarea rows={3} disabled />
         </label>
       </p>
+      <ConsentPreview endpoint="chat" />
       <p>
         <button type="button" disabled>
           {__('Send', 'sitebeam')}

@@ -1,6 +1,7 @@
 import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
 import { PanelBody, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
+import ConsentPanel, { ConsentPreview } from '../consent-panel';
 
 const fields = [
   ['name', __('Name', 'sitebeam')],
@@ -23,6 +24,7 @@ export default function Edit({ attributes, setAttributes }) {
             onChange={(value) => setAttributes({ button: value })}
           />
         </PanelBody>
+        <ConsentPanel endpoint="contact" section={__('Contact form', 'sitebeam')} />
       </InspectorControls>
       {fields.map(([name, label]) => (
         <p key={name}>
@@ -40,6 +42,7 @@ export default function Edit({ attributes, setAttributes }) {
           <textarea rows={4} disabled />
         </label>
       </p>
+      <ConsentPreview endpoint="contact" />
       <p>
         <button type="button" disabled>
           {button}

@@ -41,11 +41,15 @@ final class Settings_Fields {
 			'fallback'         => self::field( 'mail', __( 'Fallback', 'sitebeam' ), 'checkbox', __( 'When the API fails, send with WordPress’s own mailer instead.', 'sitebeam' ) ),
 			'contact_to'       => self::field( 'contact', __( 'Contact recipient', 'sitebeam' ), 'email', __( 'Where contact form messages go. Default: the site’s admin email.', 'sitebeam' ) ),
 			'contact_success'  => self::field( 'contact', __( 'Success message', 'sitebeam' ), 'text', __( 'Shown to the visitor once the message is sent.', 'sitebeam' ) ),
+			'contact_consent'  => self::field( 'contact', __( 'Ask for consent', 'sitebeam' ), 'text', __( 'The label of a checkbox every visitor must tick to send a message, for example “I agree that my message is stored to answer me.” Your mail says the visitor agreed. Leave empty for no checkbox.', 'sitebeam' ) ),
+			'contact_policy'   => self::field( 'contact', __( 'Privacy policy link', 'sitebeam' ), 'url', __( 'Shown beside the consent checkbox. Default: this site’s privacy policy page (Settings → Privacy), when one is published.', 'sitebeam' ) ),
 			'chat_enabled'     => self::field( 'chat', __( 'Chat', 'sitebeam' ), 'checkbox', __( 'Let visitors chat with the allowed models (the Sitebeam chat block and the [sitebeam_chat] shortcode).', 'sitebeam' ) ),
 			'chat_models'      => self::field( 'chat', __( 'Allowed models', 'sitebeam' ), 'chat_models', __( 'The models visitors may choose from, as the instance lists them; the default one answers when a visitor does not choose.', 'sitebeam' ) ),
 			'chat_settings'    => self::field( 'chat', __( 'Prompt settings', 'sitebeam' ), 'chat_settings', __( 'Sent with every visitor’s message; leave a setting empty for the instance’s default. Visitors never change them.', 'sitebeam' ) ),
 			'chat_rate_limit'  => self::field( 'chat', __( 'Chat rate limit', 'sitebeam' ), 'number', __( 'Messages a visitor may send per minute.', 'sitebeam' ) ),
 			'chat_daily_limit' => self::field( 'chat', __( 'Daily chat limit', 'sitebeam' ), 'number', __( 'Messages the whole site may send to the model per day (UTC), all visitors together; then the chat is closed until midnight UTC. Empty: no limit.', 'sitebeam' ) ),
+			'chat_consent'     => self::field( 'chat', __( 'Ask for consent', 'sitebeam' ), 'text', __( 'The label of a checkbox every visitor must tick to send a message to the chat. Leave empty for no checkbox.', 'sitebeam' ) ),
+			'chat_policy'      => self::field( 'chat', __( 'Privacy policy link', 'sitebeam' ), 'url', __( 'Shown beside the chat’s consent checkbox. Default: this site’s privacy policy page (Settings → Privacy), when one is published.', 'sitebeam' ) ),
 		);
 	}
 

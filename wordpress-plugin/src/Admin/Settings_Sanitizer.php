@@ -11,6 +11,7 @@ use Sitebeam\Base_Url;
 use Sitebeam\Chat\Model_List;
 use Sitebeam\Chat\Prompt_Settings;
 use Sitebeam\Contact\Field_Rules;
+use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Settings;
 use Sitebeam\Tracker\Kept_Query;
 
@@ -85,6 +86,7 @@ final class Settings_Sanitizer {
 			$clean['contact_success'] = sanitize_text_field( (string) $input['contact_success'] );
 		}
 		$clean = self::sanitize_chat( $input, $clean );
+		$clean = self::sanitize_consent( $input, $clean );
 		foreach ( array_keys( Settings::CONSTANTS ) as $key ) {
 			if ( Settings::is_fixed( $key ) ) {
 				$clean[ $key ] = $stored[ $key ] ?? Settings::defaults()[ $key ];
@@ -144,6 +146,33 @@ final class Settings_Sanitizer {
 				$clean['chat_daily_limit'] = (int) $limit;
 			} else {
 				self::refuse( 'chat_daily_limit', __( 'The daily chat limit must be a whole number of messages, at least 1, or empty for no limit. The previous limit was kept.', 'sitebeam' ) );
+			}
+		}
+		return $clean;
+	}
+
+	/**
+	 * The consent checkboxes' labels (plain text on one line) and policy links (http or https); a refused link keeps
+	 * the stored one.
+	 *
+	 * @param array<string, mixed> $input Posted settings.
+	 * @param array<string, mixed> $clean Settings so far, the stored ones for what is not posted.
+	 * @return array<string, mixed>
+	 */
+	private static function sanitize_consent( array $input, array $clean ) {
+		foreach ( array( Consent_Rule::CONTACT, Consent_Rule::CHAT ) as $endpoint ) {
+			if ( isset( $input[ $endpoint . '_consent' ] ) ) {
+				$clean[ $endpoint . '_consent' ] = sanitize_text_field( (string) $input[ $endpoint . '_consent' ] );
+			}
+			if ( ! isset( $input[ $endpoint . '_policy' ] ) ) {
+				continue;
+			}
+			$url  = trim( (string) $input[ $endpoint . '_policy' ] );
+			$safe = esc_url_raw( $url, array( 'http', 'https' ) );
+			if ( '' === $url || '' !== (string) wp_parse_url( $safe, PHP_URL_HOST ) ) {
+				$clean[ $endpoint . '_policy' ] = $safe;
+			} else {
+				self::refuse( $endpoint . '_policy', __( 'The privacy policy link must be a web address starting with https:// or http://. The previous link was kept.', 'sitebeam' ) );
 			}
 		}
 		return $clean;

@@ -11,6 +11,7 @@ namespace Sitebeam\Chat;
 use Sitebeam\Api_Client;
 use Sitebeam\Contract;
 use Sitebeam\Endpoint\Body_Kind;
+use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Endpoint\Origin_Rule;
 use Sitebeam\Endpoint\Rate_Limiter;
 use Sitebeam\Endpoint\Visitor;
@@ -203,7 +204,7 @@ final class Chat_Controller {
 		if ( null !== ( $fields[ Contract::CHAT_FIELD_HONEYPOT ] ?? null ) && '' !== $fields[ Contract::CHAT_FIELD_HONEYPOT ] ) {
 			return Chat_Response::refusal( Contract::CHAT_ERROR_SPAM_SUSPECTED );
 		}
-		$prompt = Message_Rules::check( $fields, Chat_Config::models() );
+		$prompt = Message_Rules::check( $fields, Chat_Config::models(), null !== Consent_Rule::of( Consent_Rule::CHAT ) );
 		if ( isset( $prompt['field'] ) ) {
 			return Chat_Response::refusal( Contract::CHAT_ERROR_INVALID_FIELD, $prompt['field'], 0, $prompt['error'] );
 		}

@@ -10,6 +10,7 @@ namespace Sitebeam\Chat;
 
 use Sitebeam\Contract;
 use Sitebeam\Endpoint\Body_Kind;
+use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Endpoint\Origin_Rule;
 use WP_HTTP_Response;
 use WP_REST_Request;
@@ -60,6 +61,8 @@ final class Chat_Page {
 			'models'  => Chat_Config::models(),
 			'message' => $answered ? '' : $message,
 			'chosen'  => $chosen,
+			'consent' => Consent_Rule::of( Consent_Rule::CHAT ),
+			'ticked'  => Consent_Rule::is_given( $posted[ Contract::CHAT_FIELD_CONSENT ] ?? null ),
 		);
 		ob_start();
 		include SITEBEAM_PLUGIN_DIR . '/templates/chat-page.php';

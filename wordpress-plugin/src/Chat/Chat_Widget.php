@@ -8,6 +8,7 @@
 
 namespace Sitebeam\Chat;
 
+use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Widget_Texts;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -56,11 +57,27 @@ final class Chat_Widget {
 			'models'  => $models,
 			'message' => '',
 			'chosen'  => '',
+			'consent' => Consent_Rule::of( Consent_Rule::CHAT ),
+			'ticked'  => false,
 		);
 		ob_start();
-		echo '<sitebeam-chat action="' . esc_url( Chat_Controller::url() ) . '"' . Widget_Texts::attributes( array( Widget_Texts::class, 'chat' ) ) . '>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each value esc_attr()'d by Widget_Texts::attributes().
+		echo '<sitebeam-chat action="' . esc_url( Chat_Controller::url() ) . '"' . self::consent_attributes( $form['consent'] ) . Widget_Texts::attributes( array( Widget_Texts::class, 'chat' ) ) . '>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each value esc_attr()'d by consent_attributes() and Widget_Texts::attributes().
 		include SITEBEAM_PLUGIN_DIR . '/templates/chat-form.php';
 		echo '</sitebeam-chat>';
 		return (string) ob_get_clean();
+	}
+
+	/**
+	 * The widget renders the consent checkbox itself (it replaces the plain form) from these attributes.
+	 *
+	 * @param array{label: string, url: string}|null $consent The chat's checkbox, null while it is off.
+	 * @return string Escaped attributes, each with a leading space.
+	 */
+	private static function consent_attributes( $consent ) {
+		if ( null === $consent ) {
+			return '';
+		}
+		$attributes = ' consent-label="' . esc_attr( $consent['label'] ) . '"';
+		return '' === $consent['url'] ? $attributes : $attributes . ' consent-url="' . esc_url( $consent['url'] ) . '"';
 	}
 }

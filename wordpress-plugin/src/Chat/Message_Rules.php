@@ -8,6 +8,7 @@
 namespace Sitebeam\Chat;
 
 use Sitebeam\Contract;
+use Sitebeam\Endpoint\Consent_Rule;
 
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
@@ -24,11 +25,12 @@ final class Message_Rules {
 	/**
 	 * The prompt a visitor's fields make, or the field at fault.
 	 *
-	 * @param array<string, mixed> $fields The posted fields.
-	 * @param string[]             $models The allowed models, the first being the default.
+	 * @param array<string, mixed> $fields       The posted fields.
+	 * @param string[]             $models       The allowed models, the first being the default.
+	 * @param bool                 $asks_consent Whether the owner's consent checkbox is on.
 	 * @return array{model: string, message: string}|array{field: string, error: string}
 	 */
-	public static function check( array $fields, array $models ) {
+	public static function check( array $fields, array $models, $asks_consent = false ) {
 		$message = $fields[ Contract::CHAT_FIELD_MESSAGE ] ?? null;
 		// preg_match() answers false, not 0, for invalid UTF-8 under the u flag: that is a refusal too.
 		if ( ! is_string( $message ) || 0 !== preg_match( Contract::MULTI_LINE_FORBIDDEN_PATTERN, $message ) ) {
@@ -47,6 +49,9 @@ final class Message_Rules {
 		if ( ! is_string( $model ) || ! in_array( $model, $models, true ) ) {
 			/* translators: %s: the allowed models, comma-separated. */
 			return self::fault( Contract::CHAT_FIELD_MODEL, sprintf( __( 'Model must be one of %s.', 'sitebeam' ), implode( ', ', $models ) ) );
+		}
+		if ( $asks_consent && ! Consent_Rule::is_given( $fields[ Contract::CHAT_FIELD_CONSENT ] ?? null ) ) {
+			return self::fault( Contract::CHAT_FIELD_CONSENT, __( 'Please tick the box to agree before sending.', 'sitebeam' ) );
 		}
 		return array(
 			'model'   => $model,

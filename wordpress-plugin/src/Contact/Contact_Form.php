@@ -8,6 +8,7 @@
 namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
+use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Settings;
 use Sitebeam\Widget_Texts;
 
@@ -68,6 +69,7 @@ final class Contact_Form {
 		if ( isset( $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) && '1' === $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
 			$sent_notice = sprintf( '<p class="sitebeam-contact__sent" role="status">%s</p>', esc_html( $success_message ) );
 		}
+		$consent         = Consent_Rule::of( Consent_Rule::CONTACT );
 		$text_attributes = Widget_Texts::attributes( array( Widget_Texts::class, 'contact_form' ), array( 'sent' => $success_message ) );
 
 		ob_start();

@@ -22,8 +22,8 @@ final class Contact_Message {
 	/**
 	 * The API message for one contact post.
 	 *
-	 * @param array{name: string, email: string, subject: string, message: string, page?: string} $fields    Validated visitor fields, and the page the form was on.
-	 * @param string                                                                              $recipient The configured recipient.
+	 * @param array{name: string, email: string, subject: string, message: string, page?: string, consent?: string} $fields    Validated visitor fields, the page the form was on and the consent label the visitor agreed to.
+	 * @param string                                                                                                $recipient The configured recipient.
 	 * @return array<string, string>
 	 */
 	public static function compose( array $fields, $recipient ) {
@@ -40,6 +40,10 @@ final class Contact_Message {
 			$content .= sprintf( "<p><strong>%s:</strong> %s</p>\n", esc_html( $label ), esc_html( $value ) );
 		}
 		$content .= '<p>' . nl2br( esc_html( $fields['message'] ), false ) . "</p>\n";
+		if ( '' !== ( $fields['consent'] ?? '' ) ) {
+			// Not translated: the contract's line, which every endpoint writes the same.
+			$content .= '<p>' . esc_html( Contract::CONSENT_MAIL_LINE . $fields['consent'] ) . "</p>\n";
+		}
 
 		// The visitor is the Reply-To, never the sender: their domain's DMARC policy would reject the mail.
 		return array(

@@ -8,6 +8,7 @@
 namespace Sitebeam\Contact;
 
 use Sitebeam\Contract;
+use Sitebeam\Endpoint\Consent_Rule;
 use WP_Error;
 use WP_REST_Request;
 
@@ -30,11 +31,17 @@ final class Field_Rules {
 	 * @return array<string, array<string, mixed>>
 	 */
 	public static function rest_args() {
-		return array(
-			Contract::CONTACT_FIELD_NAME     => self::arg( true, 'validate_name', 'clean_line' ),
-			Contract::CONTACT_FIELD_EMAIL    => self::arg( true, 'validate_email', 'clean_line' ),
-			Contract::CONTACT_FIELD_SUBJECT  => self::arg( false, 'validate_subject', 'clean_line' ),
-			Contract::CONTACT_FIELD_MESSAGE  => self::arg( true, 'validate_message', 'clean_text' ),
+		$args = array(
+			Contract::CONTACT_FIELD_NAME    => self::arg( true, 'validate_name', 'clean_line' ),
+			Contract::CONTACT_FIELD_EMAIL   => self::arg( true, 'validate_email', 'clean_line' ),
+			Contract::CONTACT_FIELD_SUBJECT => self::arg( false, 'validate_subject', 'clean_line' ),
+			Contract::CONTACT_FIELD_MESSAGE => self::arg( true, 'validate_message', 'clean_text' ),
+		);
+		// While the checkbox is off a posted consent is ignored like any other extra field.
+		if ( null !== Consent_Rule::of( Consent_Rule::CONTACT ) ) {
+			$args[ Contract::CONTACT_FIELD_CONSENT ] = self::arg( true, 'validate_consent', 'clean_consent' );
+		}
+		return $args + array(
 			Contract::CONTACT_FIELD_HONEYPOT => self::arg( false, 'validate_scalar', 'clean_line' ),
 			Contract::CONTACT_FIELD_TICKET   => self::arg( false, 'validate_scalar', 'clean_line' ),
 			Form_Nonce::FIELD                => self::arg( false, 'validate_scalar', 'clean_line' ),
@@ -50,7 +57,8 @@ final class Field_Rules {
 	public static function first_fault( WP_REST_Request $request ) {
 		foreach ( self::rest_args() as $name => $arg ) {
 			$value = $request->get_param( $name );
-			if ( null === $value ) {
+			// A missing consent gets the consent's own message, not the generic one.
+			if ( null === $value && Contract::CONTACT_FIELD_CONSENT !== $name ) {
 				if ( $arg['required'] ) {
 					return array( $name, __( 'Please fill in every required field.', 'sitebeam' ) );
 				}
@@ -156,6 +164,23 @@ final class Field_Rules {
 		/* translators: %s: maximum number of characters. */
 		$message = sprintf( __( 'Please enter a message of at most %s characters.', 'sitebeam' ), number_format_i18n( Contract::CONTACT_MESSAGE_MAX_CHARS ) );
 		return self::text( $value, Contract::MULTI_LINE_FORBIDDEN_PATTERN, 1, Contract::CONTACT_MESSAGE_MAX_CHARS, $message );
+	}
+
+	/**
+	 * Validates the consent, required while the owner asks for it.
+	 *
+	 * @param mixed $value Submitted value.
+	 * @return true|WP_Error
+	 */
+	public static function validate_consent( $value ) {
+		return Consent_Rule::is_given( $value ) ? true : self::invalid( __( 'Please tick the box to agree before sending.', 'sitebeam' ) );
+	}
+
+	/**
+	 * A validated consent is given.
+	 */
+	public static function clean_consent() {
+		return true;
 	}
 
 	/**

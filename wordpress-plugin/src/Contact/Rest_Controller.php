@@ -11,6 +11,7 @@ use Sitebeam\Contract;
 use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Endpoint\Body_Kind;
+use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Endpoint\Origin_Rule;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
@@ -178,6 +179,7 @@ final class Rest_Controller {
 		}
 
 		$page    = self::referring_page( $request );
+		$consent = Consent_Rule::of( Consent_Rule::CONTACT );
 		$message = Contact_Message::compose(
 			array(
 				'name'    => (string) $request->get_param( Contract::CONTACT_FIELD_NAME ),
@@ -185,6 +187,7 @@ final class Rest_Controller {
 				'subject' => (string) $request->get_param( Contract::CONTACT_FIELD_SUBJECT ),
 				'message' => (string) $request->get_param( Contract::CONTACT_FIELD_MESSAGE ),
 				'page'    => $page,
+				'consent' => null !== $consent ? $consent['label'] : '',
 			),
 			$recipient
 		);

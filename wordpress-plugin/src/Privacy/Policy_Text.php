@@ -45,6 +45,9 @@ final class Policy_Text {
 		}
 		/* translators: %s: host name of the Sitebeam instance. */
 		$paragraphs[] = sprintf( __( 'When you send a message through a contact form on this site, the name, email address and message you enter are sent to %s, which delivers them to us by email.', 'sitebeam' ), $instance );
+		if ( '' !== trim( (string) ( $settings['contact_consent'] ?? '' ) ) ) {
+			$paragraphs[] = __( 'The contact form asks for your agreement before it sends your message; the email we receive says that you agreed, with the text you agreed to.', 'sitebeam' );
+		}
 		if ( ! empty( $settings['chat_enabled'] ) ) {
 			/* translators: %s: host name of the Sitebeam instance. */
 			$paragraphs[] = sprintf( __( 'When you use the chat on this site, your message is sent to %s, whose AI model answers it.', 'sitebeam' ), $instance );

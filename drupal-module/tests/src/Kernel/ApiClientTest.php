@@ -7,8 +7,10 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
+use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use GuzzleHttp\Client;
 use GuzzleHttp\Handler\MockHandler;
+use GuzzleHttp\Handler\StreamHandler;
 use GuzzleHttp\HandlerStack;
 use GuzzleHttp\Middleware;
 use GuzzleHttp\Psr7\Response;
@@ -21,6 +23,8 @@ use PHPUnit\Framework\Attributes\Group;
  */
 #[Group('sitebeam')]
 final class ApiClientTest extends KernelTestBase {
+
+  use ServerStubTrait;
 
   /**
    * {@inheritdoc}
@@ -80,6 +84,47 @@ final class ApiClientTest extends KernelTestBase {
     $this->assertTrue($result->provesEmailApi());
     $this->assertSame('http://127.0.0.1:4010/v1/email', (string) $this->history[0]['request']->getUri());
     $this->assertSame('{}', (string) $this->history[0]['request']->getBody());
+  }
+
+  /**
+   * Tests that plain http to a localhost name goes to 127.0.0.1, no DNS asked.
+   *
+   * The name travels in Host only; over https the name stays, the
+   * certificate guarding the token.
+   */
+  public function testLocalhostNamesConnectToLoopbackWithoutDns(): void {
+    $GLOBALS['config']['sitebeam.settings']['base_url'] = 'http://evil.localhost:4010';
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $this->client([new Response(200, [], '{"status":"ok","models":["mock"]}')])->listModels();
+    $this->assertSame('http://127.0.0.1:4010/v1/ai/models', (string) $this->history[0]['request']->getUri());
+    $this->assertSame('evil.localhost:4010', $this->history[0]['request']->getHeaderLine('Host'));
+
+    $GLOBALS['config']['sitebeam.settings']['base_url'] = 'https://api.localhost';
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $this->client([new Response(200, [], '{"status":"ok","models":["mock"]}')])->listModels();
+    $this->assertSame('https://api.localhost/v1/ai/models', (string) $this->history[1]['request']->getUri());
+  }
+
+  /**
+   * Tests that the real stub answers at a *.localhost name DNS does not know.
+   *
+   * PHP's stream handler resolves names with the system's resolver (curl
+   * already keeps *.localhost to itself): the call succeeds only because the
+   * module connects to 127.0.0.1 itself.
+   */
+  public function testRealStubAnswersAtLocalhostNameWithoutDns(): void {
+    $port = parse_url($this->stubUrl(), PHP_URL_PORT);
+    $name = 'sitebeam-kernel.localhost';
+    $this->assertFalse(gethostbynamel($name), "$name must be unknown to this machine's resolver for this test to prove anything.");
+    $GLOBALS['config']['sitebeam.settings']['base_url'] = "http://$name:$port";
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $this->setSetting('sitebeam_api_token', 'dev-token');
+
+    $client = new ApiClient(new Client(['handler' => HandlerStack::create(new StreamHandler())]), $this->container->get('sitebeam.credentials_factory'));
+    $result = $client->listModels();
+
+    $this->assertTrue($result->isSuccess(), $result->logSummary());
+    $this->assertNotSame([], $result->models());
   }
 
   /**

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\Tests\sitebeam\Traits\ConformanceConfigTrait;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use PHPUnit\Framework\Attributes\Group;
@@ -47,6 +48,7 @@ final class ChatConformanceTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
+    $this->installSchema('sitebeam', [DailyChatBudget::TABLE]);
     $this->installMockedApi();
     $this->container->get('router.builder')->rebuild();
   }
@@ -94,11 +96,14 @@ final class ChatConformanceTest extends KernelTestBase {
       ->set('chat.models', $config['models'])
       ->set('chat.flood_limit', $config['rateLimitCount'])
       ->set('chat.flood_window', $this->endpoint['rateLimitWindowS'])
+      ->set('chat.daily_limit', $config['dailyLimit'] ?? NULL)
       ->set('chat.consent', self::consentSetting($config['consent'] ?? NULL));
     foreach ($config['settings'] as $name => $value) {
       $settings->set('chat.settings.' . $name, $value);
     }
     $settings->save();
+    // Each case starts the day afresh, as a new endpoint would.
+    $this->container->get('database')->truncate(DailyChatBudget::TABLE)->execute();
     $upstream = $case['upstream'] ?? NULL;
     $this->promptAnswer = match (TRUE) {
       $upstream === 'unreachable' => 'unreachable',

@@ -8,6 +8,7 @@ use Drupal\Core\Form\FormState;
 use Drupal\Core\Session\AnonymousUserSession;
 use Drupal\Core\Session\UserSession;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Form\ChatConsoleForm;
 use Drupal\sitebeam\Plugin\Block\ChatBlock;
@@ -53,6 +54,7 @@ final class ChatEndpointTest extends KernelTestBase {
       ->set('chat.settings.max_length', 40)
       ->set('chat.settings.do_sample', TRUE)
       ->save();
+    $this->installSchema('sitebeam', [DailyChatBudget::TABLE]);
     $this->installMockedApi();
     $this->container->get('router.builder')->rebuild();
   }
@@ -103,6 +105,36 @@ final class ChatEndpointTest extends KernelTestBase {
       $this->assertSame('upstream_failed', $body['i18n_code'] ?? NULL, "answer $index");
       $this->assertStringNotContainsString('<img', (string) $response->getContent());
     }
+  }
+
+  /**
+   * Tests that the daily limit counts all visitors together till midnight UTC.
+   *
+   * Refused messages (an invalid one here) spend nothing of the day.
+   */
+  public function testDailyLimitCountsEveryVisitorTogetherUntilMidnightUtc(): void {
+    $this->config('sitebeam.settings')->set('chat.daily_limit', 2)->save();
+    $from = function (string $address, array $body): Response {
+      $request = $this->jsonRequest('/sitebeam/chat', $body);
+      $request->server->set('REMOTE_ADDR', $address);
+      return $this->handle($request);
+    };
+    $this->assertSame(400, $from('10.0.0.1', ['message' => ''])->getStatusCode());
+    $this->assertSame(200, $from('10.0.0.2', ['message' => 'one'])->getStatusCode());
+    $this->assertSame(200, $from('10.0.0.3', ['message' => 'two'])->getStatusCode());
+
+    $before = time();
+    $response = $from('10.0.0.4', ['message' => 'three']);
+    $after = time();
+    $this->assertSame(429, $response->getStatusCode());
+    $this->assertSame('daily_limit_reached', json_decode((string) $response->getContent(), TRUE)['i18n_code'] ?? NULL);
+    $retry_after = (int) $response->headers->get('Retry-After');
+    $this->assertGreaterThanOrEqual(86400 - $after % 86400, $retry_after);
+    $this->assertLessThanOrEqual(86400 - $before % 86400 + 1, $retry_after);
+    $this->assertCount(2, $this->promptsReceived());
+
+    $this->config('sitebeam.settings')->set('chat.daily_limit', NULL)->save();
+    $this->assertSame(200, $from('10.0.0.5', ['message' => 'no cap'])->getStatusCode());
   }
 
   /**
@@ -240,14 +272,18 @@ final class ChatEndpointTest extends KernelTestBase {
     $config->clear('chat')->save();
     $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
     sitebeam_update_10002();
+    // The later updates run after it, as update.php runs them all.
+    sitebeam_update_10006();
     $chat = $this->container->get('config.factory')->get('sitebeam.settings')->get('chat');
     $this->assertFalse($chat['enabled']);
     $this->assertSame([], $chat['models']);
     $this->assertSame(Contract::CHAT_RATE_LIMIT_COUNT, $chat['flood_limit']);
     $this->assertSame(Contract::CHAT_RATE_LIMIT_WINDOW_S, $chat['flood_window']);
     $this->assertNull($chat['settings']['temperature']);
+    $this->assertNull($chat['daily_limit']);
     // Valid once the later updates added their keys, as update.php runs them.
     sitebeam_update_10005();
+    sitebeam_update_10006();
     $typed = $this->container->get('config.typed')->createFromNameAndData('sitebeam.settings', $this->config('sitebeam.settings')->getRawData());
     $this->assertCount(0, $typed->validate());
 

@@ -112,6 +112,33 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
+   * Tests that kept query parameters are saved as a list, other text refused.
+   */
+  public function testKeptQueryParametersAreSavedAsListAndOtherTextRefused(): void {
+    $this->assertSame([], $this->submit(['tracker_keep_query' => ' ref , lang ']));
+    $this->assertSame('ref,lang', $this->config('sitebeam.settings')->get('tracker.keep_query'));
+
+    $errors = $this->submit(['tracker_keep_query' => 'ref; token=1']);
+    $this->assertStringContainsString('must be parameter names separated by commas', (string) ($errors['tracker_keep_query'] ?? ''));
+    $this->assertSame('ref,lang', $this->container->get('config.storage')->read('sitebeam.settings')['tracker']['keep_query']);
+  }
+
+  /**
+   * Tests that the daily chat limit is saved as a number, empty as no limit.
+   */
+  public function testDailyChatLimitIsSavedAsNumberAndEmptyAsNoLimit(): void {
+    $this->assertSame([], $this->submit(['chat_daily_limit' => '200']));
+    $this->assertSame(200, $this->config('sitebeam.settings')->get('chat.daily_limit'));
+    $this->assertMatchesRegularExpression('~name="chat_daily_limit" value="200"~', $this->renderForm());
+
+    $this->assertNotSame([], $this->submit(['chat_daily_limit' => '0']));
+    $this->assertSame(200, $this->container->get('config.storage')->read('sitebeam.settings')['chat']['daily_limit']);
+
+    $this->assertSame([], $this->submit(['chat_daily_limit' => '']));
+    $this->assertNull($this->config('sitebeam.settings')->get('chat.daily_limit'));
+  }
+
+  /**
    * Tests that mail route switches the default mailer and back.
    */
   public function testMailRouteSwitchesTheDefaultMailerAndBack(): void {

@@ -94,6 +94,39 @@ final class SettingsSchemaTest extends KernelTestBase {
   }
 
   /**
+   * Tests the kept query parameters: names or "*", and the update adding them.
+   */
+  public function testKeptQueryParametersAreNamesOrAllAndTheUpdateAddsThem(): void {
+    foreach (['', '*', 'ref,lang', 'utm_*,a[],ref,*'] as $value) {
+      $this->assertSame([], $this->violations(['tracker' => ['keep_query' => $value]]), $value);
+    }
+    foreach (['ref lang', 'token=1', 'b%5B%5D', "ref\nlang"] as $value) {
+      $violations = $this->violations(['tracker' => ['keep_query' => $value]]);
+      $this->assertStringContainsString('parameter names separated by commas', $violations['tracker.keep_query'] ?? '', $value);
+    }
+
+    $storage = $this->container->get('config.storage');
+    $saved = $storage->read('sitebeam.settings');
+    unset($saved['tracker']['keep_query']);
+    $storage->write('sitebeam.settings', $saved);
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
+    sitebeam_update_10006();
+    $this->assertSame('', $this->config('sitebeam.settings')->get('tracker.keep_query'));
+    $this->assertSame([], $this->violations([]));
+  }
+
+  /**
+   * Tests the daily chat limit: none, or a whole number of at least 1.
+   */
+  public function testDailyChatLimitIsEmptyOrWholeNumber(): void {
+    $this->assertNull($this->config('sitebeam.settings')->get('chat.daily_limit'));
+    $this->assertSame([], $this->violations(['chat' => ['daily_limit' => 500]]));
+    $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => 0]]));
+    $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => 'many']]));
+  }
+
+  /**
    * Tests that local and https instances are accepted.
    */
   public function testLocalAndHttpsInstancesAreAccepted(): void {

@@ -137,12 +137,35 @@ final class TrackerAttachmentsTest extends KernelTestBase {
   }
 
   /**
+   * Tests that the kept parameters reach the tag and the pixel, overrides too.
+   *
+   * The pixel reports the page's origin only, unless every parameter is kept.
+   */
+  public function testKeptQueryReachesTheTagAndThePixel(): void {
+    $attributes = $this->trackerScriptAttributes($this->attachmentsFor('/node/1'));
+    $this->assertArrayNotHasKey('data-keep-query', $attributes);
+
+    $this->config('sitebeam.settings')->set('tracker.keep_query', 'ref,lang')->save();
+    $attachments = $this->attachmentsFor('/node/1');
+    [$element] = $attachments['#attached']['html_head'][0];
+    $html = (string) $this->container->get('renderer')->renderInIsolation($element);
+    $this->assertStringContainsString(' data-keep-query="ref,lang"', $html);
+    $this->assertMatchesRegularExpression('~<img [^>]*referrerpolicy="origin"~', $this->renderedPageTop('/node/1'));
+
+    // settings.php overrides apply to both.
+    $GLOBALS['config']['sitebeam.settings']['tracker']['keep_query'] = '*';
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $this->assertSame('*', $this->trackerScriptAttributes($this->attachmentsFor('/node/1'))['data-keep-query']);
+    $this->assertMatchesRegularExpression('~<img [^>]*referrerpolicy="no-referrer-when-downgrade"~', $this->renderedPageTop('/node/1'));
+  }
+
+  /**
    * Tests that noscript pixel in the body.
    */
   public function testNoscriptPixelInTheBody(): void {
     $page_top = $this->pageTopFor('/node/1');
     $html = (string) $this->container->get('renderer')->renderInIsolation($page_top);
-    $this->assertMatchesRegularExpression('~<noscript><img src="https://api\.example\.test/v1/tracker/img/kernel\.example" alt="" width="1" height="1" style="display:none" referrerpolicy="no-referrer-when-downgrade"\s*/?>\s*</noscript>~', $html);
+    $this->assertMatchesRegularExpression('~<noscript><img src="https://api\.example\.test/v1/tracker/img/kernel\.example" alt="" width="1" height="1" style="display:none" referrerpolicy="origin" crossorigin="anonymous"\s*/?>\s*</noscript>~', $html);
     $this->assertContains('url.site', $page_top['sitebeam_pixel']['#cache']['contexts']);
     $this->assertContains('user.roles', $page_top['sitebeam_pixel']['#cache']['contexts']);
     $this->assertContains('config:sitebeam.settings', $page_top['sitebeam_pixel']['#cache']['tags']);

@@ -201,6 +201,48 @@ final class UpstreamAnswersTest extends KernelTestBase {
   }
 
   /**
+   * Tests that a hostile error text is logged safely wherever it is logged.
+   *
+   * Contact form, chat and site mail: one line per event, its escape
+   * sequences and line breaks visible, the echoed token as [token]; the
+   * Test connection message of the settings form shows no token either.
+   */
+  public function testHostileErrorTextIsLoggedOnOneLineWithoutTheToken(): void {
+    $hostile = json_encode([
+      'status' => 'ko',
+      'error' => "token upstream-token refused\e]0;owned\x07\e[2J\nsitebeam: forged entry",
+      'i18n_code' => 'bad_token',
+    ]);
+    $this->config('sitebeam.settings')->set('chat.enabled', TRUE)->set('chat.models', ['gpt2'])->save();
+    $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
+    $this->config('system.mail')->set('interface.default', 'sitebeam_mail')->save();
+    $this->rawAnswers[Contract::PATH_EMAIL] = [400, $hostile];
+    $this->rawAnswers[Contract::PATH_PROMPT] = [400, $hostile];
+
+    $this->assertSame(502, $this->postContact()->getStatusCode());
+    $chat = $this->handle(Request::create('/sitebeam/chat', 'POST', [], [], [], [
+      'HTTP_ORIGIN' => self::SITE,
+      'CONTENT_TYPE' => 'application/json',
+    ], '{"message":"Hi"}'));
+    $this->assertSame(502, $chat->getStatusCode());
+    $this->assertFalse($this->mailAnn()['result']);
+
+    $safe = 'HTTP 400 bad_token: token [token] refused\e]0;owned\x07\e[2J\nsitebeam: forged entry';
+    $lines = explode("\n", $this->sitebeamLog());
+    $this->assertSame([
+      'Contact message not sent by the API: ' . $safe,
+      'Chat prompt to gpt2 not answered by the API: ' . $safe,
+      'Mail sitebeam_test_probe to ann@example.com not sent by the API: ' . $safe,
+    ], $lines);
+
+    $form_state = (new FormState())->setValues(['base_url' => self::BASE_URL, 'op' => 'Test connection']);
+    $this->container->get('form_builder')->submitForm(SettingsForm::class, $form_state);
+    $shown = implode(' ', array_map('strval', array_merge(...array_values($this->container->get('messenger')->all()))));
+    $this->assertStringContainsString('token [token] refused', $shown);
+    $this->assertStringNotContainsString('upstream-token', $shown);
+  }
+
+  /**
    * Tests that the console's load ends on the service's 202 and names its 404.
    */
   public function testConsoleLoadEndsOnTheServiceAnswer(): void {

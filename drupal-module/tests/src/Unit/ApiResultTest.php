@@ -157,10 +157,10 @@ final class ApiResultTest extends TestCase {
     $this->assertSame([
       'to' => 'value is not a valid email address',
       'subject' => 'field required',
-      'attachment.b64' => 'str [31m type expected',
+      'attachment.b64' => 'str\e[31m type expected',
       'body' => 'field required',
     ], $result->refusedFields());
-    $this->assertSame('HTTP 422: to: value is not a valid email address; subject: field required; attachment.b64: str [31m type expected; body: field required', $result->logSummary());
+    $this->assertSame('HTTP 422: to: value is not a valid email address; subject: field required; attachment.b64: str\e[31m type expected; body: field required', $result->logSummary());
   }
 
   /**
@@ -229,7 +229,7 @@ final class ApiResultTest extends TestCase {
       'i18n_code' => "invalid_payload\e[31m",
     ]);
     $line = ApiResult::fromResponse(400, $body, NULL, 'email', 'SECRET-TOKEN')->logSummary();
-    $this->assertSame('HTTP 400 invalid_payload\e[31m: ]0;owned  [2Jtoken [token] refused second line', $line);
+    $this->assertSame('HTTP 400 invalid_payload\e[31m: \e]0;owned\x07\e[2Jtoken [token] refused\nsecond line', $line);
 
   }
 

@@ -55,6 +55,41 @@ final class TrackerAttributesTest extends TestCase {
   }
 
   /**
+   * Tests that the kept parameters reach the tag and decide the pixel's policy.
+   */
+  public function testKeptQueryReachesTheTagAndDecidesThePixelPolicy(): void {
+    $settings = ['base_url' => 'https://a.test'];
+    $default = TrackerAttributes::fromSettings($settings);
+    $this->assertArrayNotHasKey('data-keep-query', $default->dataAttributes());
+    $this->assertSame('origin', $default->pixelReferrerPolicy());
+
+    $listed = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => ' ref , lang ']]);
+    $this->assertSame('ref,lang', $listed->dataAttributes()['data-keep-query']);
+    $this->assertSame('origin', $listed->pixelReferrerPolicy());
+
+    $wildcard = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => 'utm_*,,ref,ref']]);
+    $this->assertSame('utm_*,ref', $wildcard->dataAttributes()['data-keep-query']);
+    $this->assertSame('origin', $wildcard->pixelReferrerPolicy());
+
+    foreach (['*', 'ref, **'] as $every) {
+      $all = TrackerAttributes::fromSettings($settings + ['tracker' => ['keep_query' => $every]]);
+      $this->assertSame('*', $all->dataAttributes()['data-keep-query'], $every);
+      $this->assertSame('no-referrer-when-downgrade', $all->pixelReferrerPolicy(), $every);
+    }
+  }
+
+  /**
+   * Tests that a settings.php value that is not names keeps the tag's default.
+   */
+  public function testInvalidKeptQueryKeepsTheTagDefault(): void {
+    foreach (['a b', 'token"x', 'a%5B%5D', "ref\nlang"] as $value) {
+      $tracker = TrackerAttributes::fromSettings(['base_url' => 'https://a.test', 'tracker' => ['keep_query' => $value]]);
+      $this->assertArrayNotHasKey('data-keep-query', $tracker->dataAttributes(), $value);
+      $this->assertSame('origin', $tracker->pixelReferrerPolicy(), $value);
+    }
+  }
+
+  /**
    * Tests that not usable without instance.
    */
   public function testNotUsableWithoutInstance(): void {
