@@ -385,12 +385,12 @@ function phpConstants(style) {
   add(
     'CONSENT_ACCEPTED_TEXTS',
     list(contact.consent.acceptedTexts),
-    'Texts of a consent field that give consent (trimmed, compared without case), besides JSON true.\n\nContact and chat protocols alike; anything else does not.',
+    'Texts of a consent field that give consent, besides JSON true.\n\nTrimmed and compared without case; contact and chat protocols alike; anything else does not.',
   );
   add(
     'CONSENT_MAIL_LINE',
     phpString(contact.consent.mailLine),
-    "Begins the line of the owner's mail that says the visitor agreed, followed by the owner's label.",
+    "Begins the owner's mail line saying the visitor agreed.\n\nThe owner's label follows it.",
   );
   add('CONTACT_ALLOWED_METHODS', phpString(contact.methods.allow), 'The Allow header of a 405.');
   add(

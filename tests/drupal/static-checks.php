@@ -226,13 +226,19 @@ foreach (glob($module_dir . '/config/install/*.yml') ?: [] as $install_file) {
     $problems[] = "config/install/$name.yml has no schema";
     continue;
   }
-  $walk = static function (array $data, array $mapping, string $path) use (&$walk, &$problems): void {
+  $walk = static function (array $data, array $mapping, string $path) use (&$walk, &$problems, $schema): void {
     foreach ($data as $key => $value) {
+      // A type defined in the same file stands for its mapping.
+      $definition = ($mapping[$key] ?? []) + ($schema[$mapping[$key]['type'] ?? ''] ?? []);
+      if ($path === '' && $key === 'langcode') {
+        // Core's config_object type has it.
+        continue;
+      }
       if (!isset($mapping[$key])) {
         $problems[] = "$path$key is not in the schema";
       }
-      elseif (is_array($value) && isset($mapping[$key]['mapping'])) {
-        $walk($value, $mapping[$key]['mapping'], "$path$key.");
+      elseif (is_array($value) && isset($definition['mapping'])) {
+        $walk($value, $definition['mapping'], "$path$key.");
       }
     }
     foreach (array_keys($mapping) as $key) {

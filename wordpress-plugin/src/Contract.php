@@ -236,14 +236,16 @@ final class Contract {
 	public const CONTACT_TICKET_HASH        = 'sha256';
 
 	/**
-	 * Texts of a consent field that give consent (trimmed, compared without case), besides JSON true.
+	 * Texts of a consent field that give consent, besides JSON true.
 	 *
-	 * Contact and chat protocols alike; anything else does not.
+	 * Trimmed and compared without case; contact and chat protocols alike; anything else does not.
 	 */
 	public const CONSENT_ACCEPTED_TEXTS = array( 'yes', 'on', 'true', '1' );
 
 	/**
-	 * Begins the line of the owner's mail that says the visitor agreed, followed by the owner's label.
+	 * Begins the owner's mail line saying the visitor agreed.
+	 *
+	 * The owner's label follows it.
 	 */
 	public const CONSENT_MAIL_LINE = 'The visitor agreed: ';
 

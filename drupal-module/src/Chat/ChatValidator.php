@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Chat;
 
+use Drupal\sitebeam\Consent\ConsentCheckbox;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Text\ControlCharacters;
 
@@ -13,7 +14,7 @@ use Drupal\sitebeam\Text\ControlCharacters;
 final class ChatValidator {
 
   /**
-   * Checks a decoded post: the honeypot, the message, then the model.
+   * Checks a decoded post: the honeypot, the message, the model, the consent.
    *
    * Anything else posted (settings, hidden inputs) is ignored.
    *
@@ -21,8 +22,10 @@ final class ChatValidator {
    *   The decoded body.
    * @param string[] $models
    *   The allowed models, the first being the default.
+   * @param \Drupal\sitebeam\Consent\ConsentCheckbox|null $consent
+   *   The checkbox the visitor must have ticked; NULL when none is asked for.
    */
-  public static function validate(array $input, array $models): ChatPrompt|ChatProblem {
+  public static function validate(array $input, array $models, ?ConsentCheckbox $consent = NULL): ChatPrompt|ChatProblem {
     $honeypot = $input[Contract::CHAT_FIELD_HONEYPOT] ?? '';
     if ($honeypot !== '') {
       return new ChatProblem(ChatProblem::SPAM_SUSPECTED);
@@ -37,10 +40,13 @@ final class ChatValidator {
     }
     $model = $input[Contract::CHAT_FIELD_MODEL] ?? '';
     if ($model === '') {
-      return new ChatPrompt((string) reset($models), $message);
+      $model = (string) reset($models);
     }
-    if (!is_string($model) || !in_array($model, $models, TRUE)) {
+    elseif (!is_string($model) || !in_array($model, $models, TRUE)) {
       return new ChatProblem(ChatProblem::INVALID_FIELD, Contract::CHAT_FIELD_MODEL);
+    }
+    if ($consent !== NULL && !ConsentCheckbox::isGiven($input[Contract::CHAT_FIELD_CONSENT] ?? NULL)) {
+      return new ChatProblem(ChatProblem::INVALID_FIELD, Contract::CHAT_FIELD_CONSENT);
     }
     return new ChatPrompt($model, $message);
   }

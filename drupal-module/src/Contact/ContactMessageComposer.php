@@ -47,6 +47,9 @@ final class ContactMessageComposer {
       $content .= '<li><strong>' . $label . ':</strong> ' . $value . "</li>\n";
     }
     $content .= "</ul>\n<p>" . nl2br(BodyFormatter::escape($submission->message), FALSE) . '</p>';
+    if ($submission->agreedTo !== NULL) {
+      $content .= "\n<p>" . BodyFormatter::escape($submission->agreedTo->mailLine()) . '</p>';
+    }
 
     return [
       Contract::EMAIL_FIELD_TO => $recipient,

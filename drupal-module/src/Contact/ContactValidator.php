@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Contact;
 
+use Drupal\sitebeam\Consent\ConsentCheckbox;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\AddressParser;
 use Drupal\sitebeam\Text\ControlCharacters;
@@ -24,14 +25,16 @@ final class ContactValidator {
   ];
 
   /**
-   * Checks a decoded post: the honeypot, the ticket, then each field in order.
+   * Checks a decoded post: the honeypot, the ticket, each field, the consent.
    *
    * @param array $input
    *   The decoded body.
    * @param callable $is_valid_ticket
    *   Tells whether the post's ticket value is valid.
+   * @param \Drupal\sitebeam\Consent\ConsentCheckbox|null $consent
+   *   The checkbox the visitor must have ticked; NULL when none is asked for.
    */
-  public static function validate(array $input, callable $is_valid_ticket): ContactSubmission|ContactProblem {
+  public static function validate(array $input, callable $is_valid_ticket, ?ConsentCheckbox $consent = NULL): ContactSubmission|ContactProblem {
     $honeypot = $input[Contract::CONTACT_FIELD_HONEYPOT] ?? '';
     if (!is_string($honeypot) || $honeypot !== '') {
       return new ContactProblem(ContactProblem::SPAM_SUSPECTED);
@@ -51,11 +54,15 @@ final class ContactValidator {
         return new ContactProblem(ContactProblem::INVALID_FIELD, $field);
       }
     }
+    if ($consent !== NULL && !ConsentCheckbox::isGiven($input[Contract::CONTACT_FIELD_CONSENT] ?? NULL)) {
+      return new ContactProblem(ContactProblem::INVALID_FIELD, Contract::CONTACT_FIELD_CONSENT);
+    }
     return new ContactSubmission(
       $values[Contract::CONTACT_FIELD_NAME],
       $values[Contract::CONTACT_FIELD_EMAIL],
       $values[Contract::CONTACT_FIELD_SUBJECT],
       $values[Contract::CONTACT_FIELD_MESSAGE],
+      $consent,
     );
   }
 

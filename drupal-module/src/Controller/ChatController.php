@@ -10,6 +10,7 @@ use Drupal\sitebeam\Chat\ChatPrompter;
 use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Chat\ChatValidator;
 use Drupal\sitebeam\Chat\DailyChatBudget;
+use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\OriginRule;
 use Drupal\sitebeam\Endpoint\RateLimiter;
@@ -29,6 +30,7 @@ class ChatController implements ContainerInjectionInterface {
     protected ChatPrompter $prompter,
     protected ChatResponder $responder,
     protected DailyChatBudget $dailyBudget,
+    protected ConsentSettings $consentSettings,
   ) {}
 
   /**
@@ -41,6 +43,7 @@ class ChatController implements ContainerInjectionInterface {
       $container->get('sitebeam.chat_prompter'),
       ChatResponder::create($container),
       $container->get('sitebeam.chat_daily_budget'),
+      $container->get('sitebeam.consent_settings'),
     );
   }
 
@@ -71,7 +74,7 @@ class ChatController implements ContainerInjectionInterface {
     if ($problem || $input === NULL) {
       return $this->responder->failure($request, $problem ?? new ChatProblem(ChatProblem::INVALID_FIELD));
     }
-    $prompt = ChatValidator::validate($input, $models);
+    $prompt = ChatValidator::validate($input, $models, $this->consentSettings->chat());
     if ($prompt instanceof ChatProblem) {
       return $this->responder->failure($request, $prompt);
     }

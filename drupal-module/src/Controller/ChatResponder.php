@@ -14,6 +14,8 @@ use Drupal\Core\Url;
 use Drupal\sitebeam\Chat\ChatProblem;
 use Drupal\sitebeam\Chat\ChatReply;
 use Drupal\sitebeam\Chat\ChatSettings;
+use Drupal\sitebeam\Consent\ConsentCheckbox;
+use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
 use Drupal\sitebeam\Endpoint\RequestBody;
@@ -34,6 +36,7 @@ class ChatResponder implements ContainerInjectionInterface {
     protected RendererInterface $renderer,
     protected ChatSettings $settings,
     protected LanguageManagerInterface $languageManager,
+    protected ConsentSettings $consentSettings,
   ) {
     $this->stringTranslation = $string_translation;
   }
@@ -42,7 +45,7 @@ class ChatResponder implements ContainerInjectionInterface {
    * {@inheritdoc}
    */
   public static function create(ContainerInterface $container): static {
-    return new static($container->get('string_translation'), $container->get('renderer'), $container->get('sitebeam.chat_settings'), $container->get('language_manager'));
+    return new static($container->get('string_translation'), $container->get('renderer'), $container->get('sitebeam.chat_settings'), $container->get('language_manager'), $container->get('sitebeam.consent_settings'));
   }
 
   /**
@@ -86,6 +89,7 @@ class ChatResponder implements ContainerInjectionInterface {
       '#error' => $text,
       '#message' => $kept(Contract::CHAT_FIELD_MESSAGE),
       '#model' => $kept(Contract::CHAT_FIELD_MODEL),
+      '#invalid' => (string) $problem->field,
     ], EndpointResponses::refusalHeaders($problem));
   }
 
@@ -97,6 +101,7 @@ class ChatResponder implements ContainerInjectionInterface {
       ChatProblem::INVALID_FIELD => match ($problem->field) {
         Contract::CHAT_FIELD_MESSAGE => $this->t('Please type a message of at most @max characters, without control characters.', ['@max' => Contract::CHAT_MESSAGE_MAX_CHARS]),
         Contract::CHAT_FIELD_MODEL => $this->t('Please choose one of the models offered.'),
+        Contract::CHAT_FIELD_CONSENT => $this->t('Please tick the consent box to send your message.'),
         default => $this->t('The message could not be read.'),
       },
       ChatProblem::SPAM_SUSPECTED => $this->t('The message looks automated and was not sent.'),
@@ -121,12 +126,16 @@ class ChatResponder implements ContainerInjectionInterface {
 
   /**
    * The page a visitor without JavaScript gets, with the form again.
+   *
+   * The consent box stays as the visitor left it.
    */
   protected function page(Request $request, int $status, array $variables, array $headers = []): Response {
     $build = [
       '#theme' => 'sitebeam_chat_page',
       '#action' => Url::fromRoute('sitebeam.chat')->toString(),
       '#models' => $this->settings->models(),
+      '#consent' => $this->consentSettings->chat()?->toTemplate(),
+      '#consent_given' => ConsentCheckbox::isGiven($request->request->all()[Contract::CHAT_FIELD_CONSENT] ?? NULL),
       '#back_url' => $this->backUrl($request),
       '#lang' => $this->languageManager->getCurrentLanguage()->getId(),
     ] + $variables;

@@ -8,6 +8,7 @@ use Drupal\Core\Config\ConfigFactoryInterface;
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
+use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Contact\ContactFormToken;
 use Drupal\sitebeam\Contact\ContactMessageComposer;
 use Drupal\sitebeam\Contact\ContactProblem;
@@ -37,6 +38,7 @@ class ContactController implements ContainerInjectionInterface {
     protected ContactTicket $tickets,
     protected LoggerInterface $logger,
     protected ContactResponder $responder,
+    protected ConsentSettings $consentSettings,
   ) {}
 
   /**
@@ -51,6 +53,7 @@ class ContactController implements ContainerInjectionInterface {
       $container->get('sitebeam.contact_ticket'),
       $container->get('logger.channel.sitebeam'),
       ContactResponder::create($container),
+      $container->get('sitebeam.consent_settings'),
     );
   }
 
@@ -80,7 +83,7 @@ class ContactController implements ContainerInjectionInterface {
     if (!$this->formToken->isValid($input[ContactFormToken::FIELD] ?? NULL)) {
       return $this->responder->failure($request, new ContactProblem(ContactProblem::FORBIDDEN_ORIGIN));
     }
-    $verdict = ContactValidator::validate($input, $this->tickets->isValid(...));
+    $verdict = ContactValidator::validate($input, $this->tickets->isValid(...), $this->consentSettings->contact());
     if ($verdict instanceof ContactProblem) {
       return $this->responder->failure($request, $verdict);
     }

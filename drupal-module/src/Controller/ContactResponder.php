@@ -11,6 +11,8 @@ use Drupal\Core\StringTranslation\StringTranslationTrait;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\StringTranslation\TranslationInterface;
 use Drupal\Core\Url;
+use Drupal\sitebeam\Consent\ConsentCheckbox;
+use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Contact\ContactFormToken;
 use Drupal\sitebeam\Contact\ContactProblem;
 use Drupal\sitebeam\Contact\ContactTicket;
@@ -60,6 +62,7 @@ class ContactResponder implements ContainerInjectionInterface {
     protected LanguageManagerInterface $languageManager,
     protected ContactTicket $tickets,
     protected ContactFormToken $formToken,
+    protected ConsentSettings $consentSettings,
   ) {
     $this->stringTranslation = $string_translation;
   }
@@ -74,6 +77,7 @@ class ContactResponder implements ContainerInjectionInterface {
       $container->get('language_manager'),
       $container->get('sitebeam.contact_ticket'),
       $container->get('sitebeam.contact_form_token'),
+      $container->get('sitebeam.consent_settings'),
     );
   }
 
@@ -121,6 +125,7 @@ class ContactResponder implements ContainerInjectionInterface {
         '#theme' => 'sitebeam_contact_form',
         '#action' => Url::fromRoute('sitebeam.contact')->toString(),
         '#values' => $this->keptValues($request),
+        '#consent' => $this->consentSettings->contact()?->toTemplate(),
         '#invalid' => $problem->field,
         '#token' => $this->formToken->hiddenField(),
         '#ticket' => $this->tickets->hiddenField(),
@@ -142,9 +147,11 @@ class ContactResponder implements ContainerInjectionInterface {
       Contract::CONTACT_FIELD_MESSAGE => $this->t('Message'),
     ];
     return match ($problem->code) {
-      ContactProblem::INVALID_FIELD => isset($labels[$problem->field])
-        ? $this->t('Please check the field "@field".', ['@field' => $labels[$problem->field]])
-        : $this->t('The form data could not be read. Please reload the page and try again.'),
+      ContactProblem::INVALID_FIELD => match (TRUE) {
+        $problem->field === Contract::CONTACT_FIELD_CONSENT => $this->t('Please tick the consent box to send your message.'),
+        isset($labels[$problem->field]) => $this->t('Please check the field "@field".', ['@field' => $labels[$problem->field]]),
+        default => $this->t('The form data could not be read. Please reload the page and try again.'),
+      },
       ContactProblem::INVALID_REQUEST => $this->t('The request could not be read.'),
       ContactProblem::METHOD_NOT_ALLOWED => $this->t('Send the form with POST.'),
       ContactProblem::SPAM_SUSPECTED => $this->t('Your message looks automated and was not sent. Please wait a few seconds and send it again.'),
@@ -159,6 +166,8 @@ class ContactResponder implements ContainerInjectionInterface {
 
   /**
    * What the visitor typed in the form fields of a native post.
+   *
+   * The consent as whether the box was ticked.
    */
   protected function keptValues(Request $request): array {
     $posted = $request->request->all();
@@ -166,6 +175,7 @@ class ContactResponder implements ContainerInjectionInterface {
     foreach (self::KEPT_FIELDS as $field) {
       $kept[$field] = is_string($posted[$field] ?? NULL) ? $posted[$field] : '';
     }
+    $kept[Contract::CONTACT_FIELD_CONSENT] = ConsentCheckbox::isGiven($posted[Contract::CONTACT_FIELD_CONSENT] ?? NULL);
     return $kept;
   }
 

@@ -12,6 +12,7 @@ use Drupal\Core\Form\ConfigTarget;
 use Drupal\Core\Form\FormStateInterface;
 use Drupal\Core\Form\RedundantEditableConfigNamesTrait;
 use Drupal\Core\Session\AccountInterface;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Api\Credentials;
@@ -182,6 +183,7 @@ class SettingsForm extends ConfigFormBase {
       '#min' => 1,
       '#config_target' => self::CONFIG . ':contact.flood_window',
     ];
+    $form['contact']['contact_consent'] = $this->consentElements('contact', $this->t('Visitors must tick a box with your text to send a message; the message you receive says they agreed.'));
 
     $form['chat'] = $this->chatElements();
 
@@ -214,6 +216,7 @@ class SettingsForm extends ConfigFormBase {
       '#title' => $this->t('Chat on'),
       '#config_target' => self::CONFIG . ':chat.enabled',
     ];
+    $elements['chat_consent'] = $this->consentElements('chat', $this->t('Visitors must tick a box with your text to send a message to the model.'));
     $listing = $this->apiClient->listModels();
     $saved = ChatSettings::identifiers((array) $this->config(self::CONFIG)->get('chat.models'));
     $models = array_values(array_unique(array_merge($listing->models(), $saved)));
@@ -261,6 +264,44 @@ class SettingsForm extends ConfigFormBase {
       '#config_target' => new ConfigTarget(self::CONFIG, 'chat.daily_limit', fromConfig: static::class . '::settingToInput', toConfig: static::class . '::integerSetting'),
     ];
     return $elements;
+  }
+
+  /**
+   * The "Ask for consent" fields of the contact form or the chat.
+   *
+   * @param string $part
+   *   The part of sitebeam.settings: 'contact' or 'chat'.
+   * @param \Drupal\Core\StringTranslation\TranslatableMarkup $description
+   *   What asking for consent does there.
+   */
+  protected function consentElements(string $part, TranslatableMarkup $description): array {
+    $asked = [':input[name="' . $part . '_consent_enabled"]' => ['checked' => TRUE]];
+    return [
+      '#type' => 'fieldset',
+      '#title' => $this->t('Consent'),
+      $part . '_consent_enabled' => [
+        '#type' => 'checkbox',
+        '#title' => $this->t('Ask for consent'),
+        '#description' => $description,
+        '#config_target' => self::CONFIG . ':' . $part . '.consent.enabled',
+      ],
+      $part . '_consent_label' => [
+        '#type' => 'textfield',
+        '#title' => $this->t('Text of the checkbox'),
+        '#description' => $this->t('Plain text, for example: I agree that my message is kept to answer me.'),
+        '#maxlength' => 500,
+        '#states' => ['visible' => $asked, 'required' => $asked],
+        '#config_target' => self::CONFIG . ':' . $part . '.consent.label',
+      ],
+      $part . '_consent_policy_url' => [
+        '#type' => 'textfield',
+        '#title' => $this->t('Privacy policy address'),
+        '#description' => $this->t('An https:// address or a path of this site such as /privacy, linked next to the checkbox (opened in a new tab). Leave empty for no link.'),
+        '#maxlength' => 2048,
+        '#states' => ['visible' => $asked],
+        '#config_target' => self::CONFIG . ':' . $part . '.consent.policy_url',
+      ],
+    ];
   }
 
   /**

@@ -28,6 +28,7 @@ class ThemeHooks {
           'values' => [],
           'invalid' => '',
           'back' => [],
+          'consent' => NULL,
         ],
       ],
       'sitebeam_contact_page' => [
@@ -44,6 +45,7 @@ class ThemeHooks {
           'models' => [],
           'id_prefix' => 'sitebeam-chat',
           'texts' => NULL,
+          'consent' => NULL,
         ],
       ],
       'sitebeam_chat_page' => [
@@ -55,6 +57,9 @@ class ThemeHooks {
           'asked' => '',
           'error' => '',
           'message' => '',
+          'consent' => NULL,
+          'consent_given' => FALSE,
+          'invalid' => '',
           'back_url' => '',
           'lang' => 'en',
         ],

@@ -78,3 +78,11 @@ export async function signedInPage(browser: Browser, name: string): Promise<Page
   await expect(page.getByRole('link', { name: 'Log out' }).first()).toBeAttached();
   return page;
 }
+
+/** Fills the contact block's fields as a visitor does. */
+export async function fillContactForm(page: Page, message: string): Promise<void> {
+  await page.getByLabel('Your name').fill('Ann Visitor');
+  await page.getByLabel('Your email address').fill('ann@example.com');
+  await page.getByLabel('Subject').fill('Prices');
+  await page.getByLabel('Message', { exact: true }).fill(message);
+}

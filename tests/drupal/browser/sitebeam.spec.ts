@@ -8,6 +8,7 @@ import {
   answersSeen,
   apiToken,
   drupalUrl,
+  fillContactForm,
   guardToken,
   settingsPhp,
   stub,
@@ -20,13 +21,6 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const settingsPath = '/admin/config/services/sitebeam';
-
-async function fillContactForm(page: Page, message: string): Promise<void> {
-  await page.getByLabel('Your name').fill('Ann Visitor');
-  await page.getByLabel('Your email address').fill('ann@example.com');
-  await page.getByLabel('Subject').fill('Prices');
-  await page.getByLabel('Message').fill(message);
-}
 
 async function clearCaches(admin: Page): Promise<void> {
   await admin.goto('/admin/config/development/performance');

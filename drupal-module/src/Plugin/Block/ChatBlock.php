@@ -15,6 +15,7 @@ use Drupal\Core\Session\AccountInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Chat\ChatSettings;
+use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Text\WidgetTexts;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 
@@ -34,6 +35,7 @@ class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
     $plugin_definition,
     protected ChatSettings $chatSettings,
     protected WidgetTexts $widgetTexts,
+    protected ConsentSettings $consentSettings,
   ) {
     parent::__construct($configuration, $plugin_id, $plugin_definition);
   }
@@ -42,7 +44,7 @@ class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
    * {@inheritdoc}
    */
   public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
-    return new static($configuration, $plugin_id, $plugin_definition, $container->get('sitebeam.chat_settings'), $container->get('sitebeam.widget_texts'));
+    return new static($configuration, $plugin_id, $plugin_definition, $container->get('sitebeam.chat_settings'), $container->get('sitebeam.widget_texts'), $container->get('sitebeam.consent_settings'));
   }
 
   /**
@@ -65,9 +67,11 @@ class ChatBlock extends BlockBase implements ContainerFactoryPluginInterface {
       '#models' => $models,
       '#id_prefix' => Html::getUniqueId('sitebeam-chat'),
       '#texts' => WidgetTexts::attributes($this->widgetTexts->chat()),
+      '#consent' => $this->consentSettings->chat()?->toTemplate(),
       '#attached' => ['library' => ['sitebeam/chat']],
     ];
-    (new CacheableMetadata())->addCacheTags(['config:' . ChatSettings::CONFIG])->applyTo($build);
+    // The consent-url attribute is absolute: it varies by the site's address.
+    (new CacheableMetadata())->addCacheTags(['config:' . ChatSettings::CONFIG])->addCacheContexts(['url.site'])->applyTo($build);
     return $build;
   }
 

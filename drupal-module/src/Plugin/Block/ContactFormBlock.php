@@ -7,9 +7,11 @@ namespace Drupal\sitebeam\Plugin\Block;
 use Drupal\Component\Utility\Html;
 use Drupal\Core\Block\Attribute\Block;
 use Drupal\Core\Block\BlockBase;
+use Drupal\Core\Cache\CacheableMetadata;
 use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\Url;
+use Drupal\sitebeam\Consent\ConsentSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Text\WidgetTexts;
 use Symfony\Component\DependencyInjection\ContainerInterface;
@@ -31,6 +33,7 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
     $plugin_definition,
     protected RequestStack $requestStack,
     protected WidgetTexts $widgetTexts,
+    protected ConsentSettings $consentSettings,
   ) {
     parent::__construct($configuration, $plugin_id, $plugin_definition);
   }
@@ -39,18 +42,19 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
    * {@inheritdoc}
    */
   public static function create(ContainerInterface $container, array $configuration, $plugin_id, $plugin_definition): static {
-    return new static($configuration, $plugin_id, $plugin_definition, $container->get('request_stack'), $container->get('sitebeam.widget_texts'));
+    return new static($configuration, $plugin_id, $plugin_definition, $container->get('request_stack'), $container->get('sitebeam.widget_texts'), $container->get('sitebeam.consent_settings'));
   }
 
   /**
    * {@inheritdoc}
    */
   public function build(): array {
-    return [
+    $build = [
       '#theme' => 'sitebeam_contact_form',
       '#action' => Url::fromRoute('sitebeam.contact')->toString(),
       '#id_prefix' => Html::getUniqueId('sitebeam-contact'),
       '#texts' => WidgetTexts::attributes($this->widgetTexts->contactForm()),
+      '#consent' => $this->consentSettings->contact()?->toTemplate(),
       // The no-JavaScript post comes back here with ?sent=1.
       '#sent' => $this->requestStack->getCurrentRequest()?->query->get(Contract::CONTACT_SENT_QUERY_PARAM) === '1',
       '#token' => [
@@ -65,6 +69,9 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
       '#attached' => ['library' => ['sitebeam/contact_form']],
       '#cache' => ['contexts' => ['url.query_args:sent']],
     ];
+    // The consent checkbox comes and goes with the settings.
+    CacheableMetadata::createFromRenderArray($build)->addCacheableDependency($this->consentSettings->cacheability())->applyTo($build);
+    return $build;
   }
 
 }

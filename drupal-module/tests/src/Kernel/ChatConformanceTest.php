@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Chat\DailyChatBudget;
+use Drupal\Tests\sitebeam\Traits\ConformanceConfigTrait;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
@@ -23,6 +24,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class ChatConformanceTest extends KernelTestBase {
 
+  use ConformanceConfigTrait;
   use MockedApiTrait;
 
   /**
@@ -94,7 +96,8 @@ final class ChatConformanceTest extends KernelTestBase {
       ->set('chat.models', $config['models'])
       ->set('chat.flood_limit', $config['rateLimitCount'])
       ->set('chat.flood_window', $this->endpoint['rateLimitWindowS'])
-      ->set('chat.daily_limit', $config['dailyLimit'] ?? NULL);
+      ->set('chat.daily_limit', $config['dailyLimit'] ?? NULL)
+      ->set('chat.consent', self::consentSetting($config['consent'] ?? NULL));
     foreach ($config['settings'] as $name => $value) {
       $settings->set('chat.settings.' . $name, $value);
     }

@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Contact\ContactTicket;
+use Drupal\Tests\sitebeam\Traits\ConformanceConfigTrait;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Exception\SuspiciousOperationException;
@@ -22,6 +23,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class ContactConformanceTest extends KernelTestBase {
 
+  use ConformanceConfigTrait;
   use ServerStubTrait;
 
   /**
@@ -92,16 +94,26 @@ final class ContactConformanceTest extends KernelTestBase {
     elseif ($api === 'unreachable') {
       $this->config('sitebeam.settings')->set('base_url', 'http://127.0.0.1:9')->save();
     }
+    $consent = $case['config']['consent'] ?? NULL;
+    if ($consent !== NULL) {
+      $this->config('sitebeam.settings')->set('contact.consent', self::consentSetting($consent))->save();
+    }
     try {
       for ($i = 0; $i < ($case['repeat'] ?? 0); $i++) {
         $this->send($case['repeatRequest'] ?? $case['request'], $client);
       }
-      return $this->mismatch($case['expect'], $this->send($case['request'], $client));
+      if (isset($case['expect']['mailContains'])) {
+        $this->stub('DELETE', '/__stub/emails');
+      }
+      return $this->mismatch($case['expect'], $this->send($case['request'], $client)) ?? $this->mailMismatch($case['expect']['mailContains'] ?? NULL);
     }
     finally {
       if ($api !== NULL) {
         $this->resetStub();
         $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->save();
+      }
+      if ($consent !== NULL) {
+        $this->config('sitebeam.settings')->set('contact.consent', self::consentSetting(NULL))->save();
       }
     }
   }
@@ -144,6 +156,28 @@ final class ContactConformanceTest extends KernelTestBase {
       };
       if (!$ok) {
         return sprintf('header %s is "%s", expected %s', $name, $actual, json_encode($rule));
+      }
+    }
+    return NULL;
+  }
+
+  /**
+   * What the one mail sent lacks of the expected texts, or NULL.
+   *
+   * @param string[]|null $texts
+   *   The case's expect.mailContains; NULL: no mail is checked.
+   */
+  private function mailMismatch(?array $texts): ?string {
+    if ($texts === NULL) {
+      return NULL;
+    }
+    $emails = $this->stubEmails();
+    if (count($emails) !== 1) {
+      return sprintf('%d mails sent instead of one', count($emails));
+    }
+    foreach ($texts as $text) {
+      if (!str_contains((string) ($emails[0]['content'] ?? ''), $text)) {
+        return sprintf('the mail lacks "%s": %s', $text, substr((string) ($emails[0]['content'] ?? ''), 0, 300));
       }
     }
     return NULL;

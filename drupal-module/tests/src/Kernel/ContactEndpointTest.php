@@ -110,6 +110,35 @@ final class ContactEndpointTest extends KernelTestBase {
   }
 
   /**
+   * Tests that a native post without consent comes back marked, text kept.
+   *
+   * A ticked box stays ticked on a page refusing another field; the mail of
+   * the post that goes through says what the visitor agreed to.
+   */
+  public function testFormPostWithoutConsentComesBackMarkedThenSends(): void {
+    $this->config('sitebeam.settings')->set('contact.consent', [
+      'enabled' => TRUE,
+      'label' => 'Keep my <message> & answer',
+      'policy_url' => '/privacy',
+    ])->save();
+    $response = $this->postForm(['message' => 'Kept <words>']);
+    $this->assertSame(400, $response->getStatusCode());
+    $html = (string) $response->getContent();
+    $this->assertStringContainsString('<p role="alert">Please tick the consent box to send your message.</p>', $html);
+    $this->assertMatchesRegularExpression('/<input id="[^"]+" name="consent" type="checkbox" value="yes" required aria-invalid="true" class="form-checkbox">/', $html);
+    $this->assertStringContainsString('Keep my &lt;message&gt; &amp; answer</label>', $html);
+    $this->assertStringContainsString('<a href="/privacy" target="_blank" rel="noopener noreferrer">', $html);
+    $this->assertStringContainsString('>Kept &lt;words&gt;</textarea>', $html);
+
+    $html = (string) $this->postForm(['email' => 'nope', 'consent' => 'yes'])->getContent();
+    $this->assertMatchesRegularExpression('/name="consent" type="checkbox" value="yes" required checked class/', $html);
+    $this->assertSame([], $this->stubEmails());
+
+    $this->assertSame(303, $this->postForm(['consent' => 'yes'])->getStatusCode());
+    $this->assertStringContainsString('<p>The visitor agreed: Keep my &lt;message&gt; &amp; answer</p>', $this->stubEmails()[0]['content']);
+  }
+
+  /**
    * Tests that a form sent too fast comes back with a fresh ticket.
    *
    * The visitor sends the kept text again once that ticket is old enough.
