@@ -31,9 +31,7 @@ export default function ConsentPanel({ endpoint, section }) {
             )
           : __('Off: no consent checkbox.', 'sitebeam')}
       </p>
-      {consent?.url ? (
-        <ExternalLink href={consent.url}>{consent.url}</ExternalLink>
-      ) : null}
+      {consent?.url ? <ExternalLink href={consent.url}>{consent.url}</ExternalLink> : null}
       <p>
         {sprintf(
           /* translators: %s: a section of Settings → Sitebeam, such as "Contact form". */
