@@ -1,33 +1,11 @@
 // The relay's no-JavaScript path for the fill-time ticket: a native post without a valid ticket
 // gets a confirmation page holding the visitor's text and a fresh ticket; sending it goes through.
-import { describe, expect, it, vi } from 'vitest';
-import { createRelayHandler } from '../../src/relay/index.js';
+import { describe, expect, it } from 'vitest';
+import { nativePost, shopRelay, site } from './shop-relay.js';
 
-const site = 'https://shop.example';
-
-function relay(minFillMs: number) {
-  const fetch = vi.fn(async () => Response.json({ status: 'ok', id: 'mail-1' }));
-  const handler = createRelayHandler({
-    apiUrl: 'https://api.example',
-    apiToken: 'token',
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: [site],
-    publicUrl: 'https://relay.example',
-    siteName: 'Shop',
-    minFillMs,
-    fetch: fetch as typeof globalThis.fetch,
-    log: () => {},
-  });
-  return { handler, fetch };
-}
-
+const relay = (minFillMs: number) => shopRelay({ minFillMs });
 const formPost = (body: string, from: string, referer: string) =>
-  new Request('https://relay.example/contact', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from, referer },
-    body,
-  });
+  nativePost('https://relay.example/contact', body, from, referer);
 
 /** The confirmation page's form as the browser would post it. */
 function formOf(page: string): string {

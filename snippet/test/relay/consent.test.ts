@@ -1,18 +1,17 @@
 // The consent checkbox in the relay: its settings (variables and options), the native pages that
 // show it, and the owner's mail that says the visitor agreed. The protocol's answers to posts with
 // and without consent are the conformance cases' (conformance.test.ts).
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chatConfigFromEnv,
   configFromEnv,
   createChatHandler,
-  createRelayHandler,
   type RelayConfig,
   RelayConfigError,
   resolveConfig,
 } from '../../src/relay/index.js';
+import { nativePost, shopRelay, site } from './shop-relay.js';
 
-const site = 'https://shop.example';
 const contactEnv = {
   SITEBEAM_API_URL: 'https://api.example',
   SITEBEAM_API_TOKEN: 'secret-token',
@@ -105,37 +104,8 @@ describe('the consent settings', () => {
   });
 });
 
-function contactRelay(config: Partial<RelayConfig> = {}) {
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
-    Response.json({ status: 'ok', id: 'mail-1' }),
-  );
-  const handler = createRelayHandler({
-    apiUrl: 'https://api.example',
-    apiToken: 'token',
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: [site],
-    publicUrl: 'https://relay.example',
-    siteName: 'Shop',
-    minFillMs: 0,
-    consent,
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    log: () => {},
-    ...config,
-  });
-  return { handler, fetch };
-}
-
-const post = (url: string, body: string, from = site) =>
-  new Request(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: from,
-      referer: `${from}/contact-us`,
-    },
-    body,
-  });
+const contactRelay = (config: Partial<RelayConfig> = {}) => shopRelay({ consent, ...config });
+const post = (url: string, body: string, from = site) => nativePost(url, body, from);
 
 /** The checkbox as the pages render it: label and policy link escaped, the link in a new tab. */
 function expectCheckbox(page: string, ticked: boolean) {
