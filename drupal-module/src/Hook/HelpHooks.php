@@ -45,11 +45,11 @@ class HelpHooks {
       ],
       [
         $this->t('Contact form'),
-        $this->t('Place the "Sitebeam contact form" block in a region. Messages go to the recipient set on the settings page; visitors never choose it.'),
+        $this->t('Place the "Sitebeam contact form" block in a region. Messages go to the recipient set on the settings page; visitors never choose it. With "Ask for consent", visitors must tick a box with your text (and a link to your privacy policy) before a message is sent, and the mail you receive says they agreed.'),
       ],
       [
         $this->t('Chat'),
-        $this->t('Switch the chat on and choose the models visitors may use on the settings page, then place the "Sitebeam chat" block. The <a href=":console">chat console</a> lets the site team load and prompt any model of the instance.', [':console' => Url::fromRoute('sitebeam.chat_console')->toString()]),
+        $this->t('Switch the chat on and choose the models visitors may use on the settings page, then place the "Sitebeam chat" block. A daily limit caps the messages all visitors together send to the models each day (UTC), and "Ask for consent" adds the same checkbox as the contact form. The <a href=":console">chat console</a> lets the site team load and prompt any model of the instance.', [':console' => Url::fromRoute('sitebeam.chat_console')->toString()]),
       ],
     ];
     $html = '<h2>' . $this->t('About') . '</h2><p>' . $this->t('Sitebeam connects the site to a Sitebeam API instance: a visit tracker on every public page, all site mail sent through the API, a contact form block whose messages reach a fixed recipient, and a chat block with the models you choose.') . '</p>';
