@@ -11,7 +11,7 @@ use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\Routing\Route;
 
 /**
- * The module's help page says what each part sends and which choices the owner has.
+ * The module's help page: what each part sends, and the owner's choices.
  *
  * @group sitebeam
  */
