@@ -41,7 +41,10 @@ async function confirmedRequest(page: Page, tool: 'export' | 'erase') {
   await page.goto(`/wp-admin/${tool}-personal-data.php`);
   await page.fill('#username_or_email_for_privacy_request', address);
   await page.uncheck('#send_confirmation_email');
-  await page.click('#submit');
+  // The row's Download / Erase buttons work only once WordPress's privacy-tools script has bound them,
+  // at the new page's load: clicked before it (a loaded machine: the second CI run), nothing happened.
+  // The listed page has loaded already, so the next load event is the new page's.
+  await Promise.all([page.waitForEvent('load'), page.click('#submit')]);
   const row = page.locator('tr', { hasText: address }).first();
   await row.hover();
   return row;
@@ -74,7 +77,11 @@ test('Tools → Erase Personal Data removes the sends to that address and keeps 
     .getByRole('button', { name: /erase personal data/i })
     .first()
     .click();
-  await expect(page.getByText(/personal data found for this user was erased/i)).toBeVisible();
+  // Each eraser is an admin-ajax round trip, then WordPress mails the requester through the API: on
+  // two loaded cores that takes longer than the 10 s an expectation gets by default.
+  await expect(page.getByText(/personal data found for this user was erased/i)).toBeVisible({
+    timeout: 30_000,
+  });
   await page.goto('/wp-admin/options-general.php?page=sitebeam');
   // WordPress then mails the requester that the erasure is done: that new send is logged, the old ones are gone.
   await expect(page.locator('.sitebeam-log')).toContainText(subjects().other);
