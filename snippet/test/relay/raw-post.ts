@@ -1,6 +1,6 @@
 // A POST over plain node:http, which (unlike fetch) sends any Host and a body of any size, and
 // reads the answer even when the server closes before the body is all sent.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 /** POSTs JSON (`{}` by default) to 127.0.0.1:port/contact, or to `path`. */
 export function rawPost(
@@ -12,7 +12,12 @@ export function rawPost(
     body?: Buffer;
     chunked?: boolean;
   },
-): Promise<{ status: number; body: string; connection: string | undefined }> {
+): Promise<{
+  status: number;
+  body: string;
+  connection: string | undefined;
+  headers: IncomingHttpHeaders;
+}> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     ...options.headers,
@@ -39,6 +44,7 @@ export function rawPost(
             status: incoming.statusCode ?? 0,
             body,
             connection: incoming.headers.connection,
+            headers: incoming.headers,
           }),
         );
       },
