@@ -84,6 +84,13 @@ describeEachService('sitebeam CLI', (service, kind) => {
       expect(models.stderr).toMatch(/not (implemented|available)/i);
       expect(models.stderr).not.toMatch(/email/i);
     });
+
+    it('load says the AI API is absent (its release has no load route), not "404 http_404"', async () => {
+      const load = await sitebeam(['load', 'log']);
+      expect(load.code).toBe(5);
+      expect(load.stderr).toContain('this instance has no AI API');
+      expect(said(load)).not.toMatch(/http_404/);
+    });
     return;
   }
 

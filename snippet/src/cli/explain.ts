@@ -31,7 +31,8 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
       return `rate limited${said}: try again ${wait}`;
     default:
       if (error.field !== undefined) {
-        return `the instance refused ${error.message} (${error.status})`;
+        const reason = error.message.replace(`${error.field}: `, '');
+        return `the instance refused ${optionOf(error.field)}: ${reason} (${error.status})`;
       }
       if (error.status >= 500) {
         return `the instance failed (${error.status}: ${error.message}${error.cid ? `, cid ${error.cid}` : ''}): try again later; if it persists, tell its administrator`;
@@ -59,6 +60,23 @@ export function aiUnavailable(error: SitebeamApiError): string {
     return 'this instance has no AI API (its release does not implement it)';
   if (error.code === errorCodes.accountNotConfirmed) return 'this account is not confirmed yet';
   return 'the AI API is not enabled for this account';
+}
+
+// A request field as the command line names it: the option that sets it, where there is one.
+const optionOfField: Readonly<Record<string, string>> = {
+  to: '--to',
+  subject: '--subject',
+  content: '--content',
+  from: '--from',
+  cc: '--cc',
+  bcc: '--bcc',
+  replyto: '--reply-to',
+  attachment: '--attach',
+};
+
+function optionOf(field: string): string {
+  if (field.startsWith('settings.')) return `--set ${field.slice('settings.'.length)}`;
+  return optionOfField[field] ?? `the field "${field}"`;
 }
 
 function forbiddenWhat(code: string): string {

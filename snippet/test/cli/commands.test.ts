@@ -315,7 +315,7 @@ describe('email', { timeout: 30_000 }, () => {
       'x',
     ]);
     expect(code).toBe(1);
-    expect(stderr).toContain('the instance refused to: value is not a valid email address (422)');
+    expect(stderr).toContain('the instance refused --to: value is not a valid email address (422)');
   });
 });
 
