@@ -36,16 +36,8 @@ if [ ${#failed_layers[@]} -gt 0 ]; then
   echo "The build failed: no test can run." >&2
   exit 1
 fi
-run_layer lint npm run lint --silent
-run_layer package-lint npm run lint:package --silent
-run_layer typecheck npx tsc -p tsconfig.json
-run_layer unit npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"
-run_layer size npm run size --silent
-run_layer e2e npx playwright test -c tests/e2e/playwright.config.ts
-run_layer upstream bash tests/upstream/run.sh
-# The WordPress and Drupal layers spend most of their time in one PHP process each, so on a machine
-# with two cores or more they run side by side; each one's output is shown whole when it ends.
-# SITEBEAM_SERIAL=1 runs them one after the other.
+# Layers that need nothing but one core each run side by side, each one's output shown whole when it
+# ends. SITEBEAM_SERIAL=1 runs them one after the other.
 run_layers_side_by_side() { # name:command ...
   local logs=$layer_logs entry name pids=() names=()
   for entry in "$@"; do
@@ -60,12 +52,26 @@ run_layers_side_by_side() { # name:command ...
     cat "$logs/${names[$index]}.log"
   done
 }
-if [ "${SITEBEAM_SERIAL:-}" != 1 ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
-  run_layers_side_by_side 'wordpress:bash tests/wordpress/run.sh' 'drupal:bash tests/drupal/run.sh'
-else
-  run_layer wordpress bash tests/wordpress/run.sh
-  run_layer drupal bash tests/drupal/run.sh
-fi
+side_by_side() {
+  if [ "${SITEBEAM_SERIAL:-}" != 1 ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+    run_layers_side_by_side "$@"
+  else
+    local entry
+    for entry in "$@"; do run_layer "${entry%%:*}" bash -c "${entry#*:}"; done
+  fi
+}
+
+# The static checks are single-threaded: 40 s one after the other on 2 cores.
+side_by_side 'lint:npm run lint --silent' 'package-lint:npm run lint:package --silent' \
+  'typecheck:npx tsc -p tsconfig.json'
+run_layer unit npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"
+run_layer size npm run size --silent
+run_layer e2e npx playwright test -c tests/e2e/playwright.config.ts
+run_layer upstream bash tests/upstream/run.sh
+# The WordPress and Drupal layers spend most of their time in one PHP process each, so on a machine
+# with two cores or more they run side by side; each one's output is shown whole when it ends.
+# SITEBEAM_SERIAL=1 runs them one after the other.
+side_by_side 'wordpress:bash tests/wordpress/run.sh' 'drupal:bash tests/drupal/run.sh'
 
 cat "$layer_logs/php84-root.log"
 node tests/support/summarize-results.mjs "$SITEBEAM_RESULTS" "${failed_layers[@]}"

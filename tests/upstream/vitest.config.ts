@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The `upstream` layer: the project's clients against the stub and the real service (tests/upstream/README.md).
@@ -9,5 +10,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 90_000,
+    // Each file serves its own stub and releases on free ports and mostly waits on them (as in the root config).
+    maxWorkers: availableParallelism() + 1,
+    minWorkers: 1,
   },
 });
