@@ -36,8 +36,6 @@ if [ ${#failed_layers[@]} -gt 0 ]; then
   echo "The build failed: no test can run." >&2
   exit 1
 fi
-# Layers that need nothing but one core each run side by side, each one's output shown whole when it
-# ends. SITEBEAM_SERIAL=1 runs them one after the other.
 run_layers_side_by_side() { # name:command ...
   local logs=$layer_logs entry name pids=() names=()
   for entry in "$@"; do
@@ -52,6 +50,8 @@ run_layers_side_by_side() { # name:command ...
     cat "$logs/${names[$index]}.log"
   done
 }
+# Layers that each keep about one core busy run side by side on two cores or more, each one's output
+# shown whole when it ends; SITEBEAM_SERIAL=1 runs them one after the other.
 side_by_side() {
   if [ "${SITEBEAM_SERIAL:-}" != 1 ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
     run_layers_side_by_side "$@"
@@ -69,8 +69,7 @@ run_layer size npm run size --silent
 run_layer e2e npx playwright test -c tests/e2e/playwright.config.ts
 run_layer upstream bash tests/upstream/run.sh
 # The WordPress and Drupal layers spend most of their time in one PHP process each, so on a machine
-# with two cores or more they run side by side; each one's output is shown whole when it ends.
-# SITEBEAM_SERIAL=1 runs them one after the other.
+# with two cores or more they run side by side.
 side_by_side 'wordpress:bash tests/wordpress/run.sh' 'drupal:bash tests/drupal/run.sh'
 
 cat "$layer_logs/php84-root.log"
