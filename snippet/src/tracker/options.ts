@@ -12,7 +12,7 @@ export interface TrackerOptions {
   referrerPolicy?: ReferrerPolicy;
   /**
    * Query parameters the page URL keeps in the visit record, or `'*'` for all; the fragment never.
-   * Default: the five `utm_*` campaign parameters. Unless `'*'`, the pixel fallback reports the origin only.
+   * Default: the five `utm_*` campaign parameters.
    */
   keepQuery?: string[] | '*';
   /** Count hash changes (`#/route`) as page views. Default: false. */
@@ -36,7 +36,7 @@ export interface TrackOptions {
   website?: string;
 }
 
-/** Sends one page view; resolves to the visit record, or `undefined` when skipped or sent by the pixel. Never rejects. */
+/** Sends one page view; resolves to the visit record, or `undefined` when skipped or no record came back. Never rejects. */
 export type Track = (options?: TrackOptions) => Promise<TrackerRecord | undefined>;
 
 /** Gives (`true`) or withdraws (`false`) the visitor's consent to be counted; a "yes" counts the page shown, once. */

@@ -4,17 +4,14 @@
 import { config } from './config.js';
 import { listPattern } from './pattern.js';
 
-/** The parameter names kept (`data-keep-query`, `*` for all), default the campaign parameters. */
-export const keptQuery = (): RegExp =>
-  listPattern(
+/** The page's URL without its fragment, and without the query parameters the site does not keep
+ * (`data-keep-query`, `*` for all; by default the campaign parameters). */
+export const pageUrl = (): string => {
+  const kept = listPattern(
     'keepQuery' in config
       ? (config.keepQuery as string)
       : 'utm_source,utm_medium,utm_campaign,utm_term,utm_content',
   );
-
-/** The page's URL without its fragment and without the query parameters the site does not keep. */
-export const pageUrl = (): string => {
-  const kept = keptQuery();
   return (
     location.href.split(/[?#]/)[0] +
     location.search

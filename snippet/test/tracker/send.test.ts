@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../src/client/contract.js';
-import { TRACKER_PATH } from '../../src/tracker/send.js';
+import { TRACKER_JSON_PATH } from '../../src/tracker/send.js';
 import { api, loadTag, preparePage, record, requested, resetPage, settle } from './harness.js';
 
 type Sitebeam = { track: (options?: { website?: string }) => Promise<unknown> };
@@ -85,8 +85,7 @@ describe('the JSON send', () => {
     const page = preparePage('https://shop.example/', 503);
     await loadTag({ api, website: 'a b?ü' });
     await settle();
-    expect(TRACKER_PATH).toBe(paths.trackerJson('').replace(/json\/$/, ''));
-    expect(paths.trackerImg('')).toBe(`${TRACKER_PATH}img/`);
+    expect(TRACKER_JSON_PATH).toBe(paths.trackerJson(''));
     expect(requested(page)).toEqual([api + paths.trackerJson('a b?ü')]);
   });
 });
@@ -134,7 +133,7 @@ describe('the page URL reported as referrer', () => {
   });
 });
 
-describe('no second view: the pixel only where fetch is missing', () => {
+describe('no second view: nothing follows a failed fetch', () => {
   it.each([
     // Without CORS the request reached the server and the browser hides the answer: a pixel would count it twice.
     ['fetch rejects', 'reject' as const],
@@ -155,22 +154,13 @@ describe('no second view: the pixel only where fetch is missing', () => {
     expect(await sitebeam().track()).toBeUndefined();
   });
 
-  it('asks only the pixel when the browser has no fetch', async () => {
+  it('asks no pixel even in a browser without fetch: the tag says no record came back', async () => {
     const page = preparePage();
     delete (globalThis as { fetch?: unknown }).fetch;
-    await loadTag({ api, website: 'example.com' });
-    await settle();
-    expect(page.pixels.map((pixel) => pixel.src)).toEqual([`${api}/v1/tracker/img/example.com`]);
-    expect(page.pixels[0]?.referrerPolicy).toBe('origin');
-    expect(page.pixels[0]?.crossOrigin).toBe('');
-  });
-
-  it('sends the page URL by the pixel only when the site keeps every parameter', async () => {
-    const page = preparePage();
-    delete (globalThis as { fetch?: unknown }).fetch;
-    await loadTag({ api, 'keep-query': '*' });
-    await settle();
-    expect(page.pixels[0]?.referrerPolicy).toBe('no-referrer-when-downgrade');
+    await loadTag({ api, website: 'example.com', debug: '' });
+    expect(await sitebeam().track()).toBeUndefined();
+    expect(page.pixels).toHaveLength(0);
+    expect(page.printed).toContainEqual(['sitebeam no record', 'example.com']);
   });
 
   it('asks no pixel when a 2xx body is not JSON, and resolves to undefined', async () => {
