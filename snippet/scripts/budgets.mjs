@@ -5,7 +5,7 @@ export const gzipBudgets = {
   // fallback went (-77 B: no browser that runs ES2017 lacks fetch). Issue #21's 950 B would take
   // dropping features: what each costs (gzip B, the tag built without it alone) is in the README's
   // "Size and speed".
-  'sitebeam.min.js': 1041,
+  'sitebeam.min.js': 1048,
   // 3072 until the address rule refused the service's special-use domains (+80 B); 3200 until the
   // optional consent checkbox (its element, link and FR/EN texts: +300 B).
   'sitebeam-form.min.js': 3500,
