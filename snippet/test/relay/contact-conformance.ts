@@ -2,12 +2,13 @@
 // served over real HTTP by toNodeListener, a fresh relay per case, in front of the API the caller
 // gives: a fake answering as each case says (conformance.test.ts), the stub or the real service
 // (tests/upstream).
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import suite from '../../../contract/conformance/contact.cases.json' with { type: 'json' };
 import { createRelayHandler, type RelayConfig, toNodeListener } from '../../src/relay/index.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
+import { type RawAnswer, rawRequest } from './raw-post.js';
 
 export interface CaseRequest {
   method: string;
@@ -175,56 +176,27 @@ async function encodeBody(request: CaseRequest, token: string): Promise<Buffer |
   );
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
-async function send(request: CaseRequest, token: string): Promise<Answer> {
-  const body = await encodeBody(request, token);
+async function send(request: CaseRequest, token: string): Promise<RawAnswer> {
   const headers: Record<string, string> = {};
   if (request.contentType) headers['content-type'] = request.contentType;
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     headers[name.toLowerCase()] = placeholder(value);
   }
-  if (body && !request.chunked) headers['content-length'] = String(body.length);
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      `${selfOrigin}/contact`,
-      { method: request.method, headers, agent: false },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    // The relay may answer and close before an oversized body is all written: not a failure.
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
-    });
-    if (body) {
-      for (let offset = 0; offset < body.length; offset += 16_384) {
-        outgoing.write(body.subarray(offset, offset + 16_384));
-      }
-    }
-    outgoing.end();
+  return rawRequest(`${selfOrigin}/contact`, {
+    method: request.method,
+    headers,
+    body: await encodeBody(request, token),
+    chunked: request.chunked,
   });
 }
 
-function check(answer: Answer, expected: Case['expect']) {
-  expect(answer.status, answer.text).toBe(expected.status);
+function check(answer: RawAnswer, expected: Case['expect']) {
+  expect(answer.status, answer.body).toBe(expected.status);
   const mediaType = String(answer.headers['content-type'] ?? '');
   if (expected.contentType) expect(mediaType.startsWith(expected.contentType)).toBe(true);
   const needsJson =
     expected.i18n_code !== undefined || expected.json !== undefined || expected.jsonHas;
-  const json = needsJson ? JSON.parse(answer.text) : undefined;
+  const json = needsJson ? JSON.parse(answer.body) : undefined;
   if (expected.i18n_code !== undefined) expect(json.i18n_code).toBe(expected.i18n_code);
   if (expected.field === null) expect(json).not.toHaveProperty('field');
   else if (expected.field !== undefined) expect(json.field).toBe(expected.field);
