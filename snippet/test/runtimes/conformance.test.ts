@@ -22,7 +22,7 @@ import {
   type RelayHost,
   runContactCase,
 } from '../relay/contact-conformance.ts';
-import { rawPost } from '../relay/raw-post.ts';
+import { rawPost, rawRequest } from '../relay/raw-post.ts';
 import {
   denoUnavailable,
   type RunningRuntime,
@@ -98,8 +98,8 @@ function runtimeHarness(start: () => Promise<RunningRuntime>) {
           // The runtime may answer a streamed body over the limit (413) and close while it is still
           // being sent: fetch then loses the answer, which node:http still reads.
           if (!connectionClosedWhileSending(error)) throw error;
-          const answer = await rawPost(Number(new URL(url()).port), {
-            path: CHAT_PATH,
+          const answer = await rawRequest(`${url()}${CHAT_PATH}`, {
+            method: request.method,
             headers: Object.fromEntries(copy.headers),
             body: Buffer.from(await copy.arrayBuffer()),
             chunked: true,
