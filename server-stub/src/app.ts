@@ -1,6 +1,11 @@
 // Builds the stub: one Fastify app, its shared context, and the contract's error handling.
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { errorCodes, isEmailAddress, type TrackerRecord } from 'sitebeam/client';
 import type { CapturedEmail, StubContext } from './context.js';
 import { controlFromLoopbackOnly } from './control-access.js';
@@ -108,13 +113,14 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
   // Before the faults: a page on a host the stub does not serve must not even use one up.
   app.addHook('onRequest', requireServedHost(options.host, options.allowedHosts));
   if (!options.openControl) app.addHook('onRequest', controlFromLoopbackOnly());
-  app.addHook('onRequest', async (request, reply) => {
-    const fault = context.faults.take(request.method, request.url.split('?')[0] ?? '');
+  const applyFault = async (fault: ReturnType<typeof context.faults.take>, reply: FastifyReply) => {
     if (!fault) return;
     if (fault.delay_ms) await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
     if (fault.status === undefined) return;
     const retryAfter: Record<string, string> =
-      fault.status === 429 || fault.status === 503 ? { 'retry-after': '1' } : {};
+      fault.status === 429 || fault.status === 503
+        ? { 'retry-after': String(fault.retry_after ?? 1) }
+        : {};
     return sendError(
       reply,
       fault.status,
@@ -122,7 +128,19 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
       'injected by /__stub/faults',
       retryAfter,
     );
+  };
+  const faultRequest = (request: FastifyRequest) => ({
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+    headers: request.headers,
   });
+  app.addHook('onRequest', async (request, reply) =>
+    applyFault(context.faults.take(faultRequest(request)), reply),
+  );
+  // Rules that match text in the body, once it is read and before it is validated.
+  app.addHook('preValidation', async (request, reply) =>
+    applyFault(context.faults.take({ ...faultRequest(request), body: request.body }), reply),
+  );
 
   app.addHook('onSend', async (request, reply) => {
     if (isTrackerUrl(request.url)) reply.headers(trackerHeaders(options.cors));

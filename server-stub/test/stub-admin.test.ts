@@ -153,6 +153,64 @@ describe('/__stub/faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('applies a rule only to the request whose header or body it names', async () => {
+    await stub.request(
+      '/__stub/faults',
+      json('PUT', {
+        faults: [
+          {
+            path_prefix: '/v1/email',
+            status: 503,
+            i18n_code: 'outage',
+            body_contains: 'case-7',
+            retry_after: 30,
+          },
+          { path_prefix: '/v1/tracker/', status: 500, headers: { 'X-Test-Case': 'tracker-9' } },
+        ],
+      }),
+    );
+    // Another test's mail and another test's visit pass, however many times.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const other = await stub.postJson('/v1/email', { to: 'a@example.com', subject: 'case-8' });
+      expect(other.status).toBe(200);
+      expect((await stub.request('/v1/tracker/json/x')).status).toBe(200);
+      const otherCase = await stub.request('/v1/tracker/json/x', {
+        headers: { 'x-test-case': 'tracker-10' },
+      });
+      expect(otherCase.status).toBe(200);
+    }
+    const meant = await stub.postJson('/v1/email', { to: 'a@example.com', subject: 'case-7' });
+    expect(meant.headers.get('retry-after')).toBe('30');
+    await expectContractError(meant, 503, 'outage');
+    const tracked = await stub.request('/v1/tracker/json/x', {
+      headers: { 'x-test-case': 'tracker-9' },
+    });
+    expect(tracked.status).toBe(500);
+    // Both rules are still there: no stray request used them up.
+    const { faults } = (await (await stub.request('/__stub/faults')).json()) as {
+      faults: unknown[];
+    };
+    expect(faults).toHaveLength(2);
+  });
+
+  it('counts times only on the matching requests', async () => {
+    await stub.request(
+      '/__stub/faults',
+      json('PUT', {
+        faults: [{ path_prefix: '/v1/email', status: 429, body_contains: 'mine', times: 1 }],
+      }),
+    );
+    expect(
+      (await stub.postJson('/v1/email', { to: 'a@example.com', subject: 'theirs' })).status,
+    ).toBe(200);
+    expect(
+      (await stub.postJson('/v1/email', { to: 'a@example.com', subject: 'mine' })).status,
+    ).toBe(429);
+    expect(
+      (await stub.postJson('/v1/email', { to: 'a@example.com', subject: 'mine' })).status,
+    ).toBe(200);
+  });
+
   it('never applies to the stub surface itself, and validates its rules', async () => {
     await stub.request(
       '/__stub/faults',
@@ -170,6 +228,14 @@ describe('/__stub/faults', () => {
       await stub.request(
         '/__stub/faults',
         json('PUT', { faults: [{ path_prefix: 'v1', status: 99 }] }),
+      ),
+      400,
+      'invalid_payload',
+    );
+    await expectContractError(
+      await stub.request(
+        '/__stub/faults',
+        json('PUT', { faults: [{ path_prefix: '/v1', headers: { 'x-case': 7 } }] }),
       ),
       400,
       'invalid_payload',
