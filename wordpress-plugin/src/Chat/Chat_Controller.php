@@ -12,6 +12,7 @@ use Sitebeam\Api_Client;
 use Sitebeam\Contract;
 use Sitebeam\Endpoint\Body_Kind;
 use Sitebeam\Endpoint\Consent_Rule;
+use Sitebeam\Endpoint\Matched_Handler;
 use Sitebeam\Endpoint\Origin_Rule;
 use Sitebeam\Endpoint\Rate_Limiter;
 use Sitebeam\Endpoint\Visitor;
@@ -40,12 +41,12 @@ final class Chat_Controller {
 	}
 
 	/**
-	 * Whether a request is for this route.
+	 * Whether WordPress dispatched a request to this route, however its path is spelt (Matched_Handler).
 	 *
 	 * @param mixed $request A request.
 	 */
 	public static function is_chat_route( $request ) {
-		return $request instanceof WP_REST_Request && '/' . self::NAMESPACE_V1 . self::ROUTE === untrailingslashit( $request->get_route() );
+		return Matched_Handler::request_is_for( $request, self::class );
 	}
 
 	/**

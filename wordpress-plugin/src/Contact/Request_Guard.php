@@ -25,17 +25,76 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Request_Guard {
 
 	/**
+	 * The posts that passed, so that none is counted twice.
+	 *
+	 * @var \SplObjectStorage<WP_REST_Request, bool>
+	 */
+	private $passed;
+
+	/**
+	 * Starts with no post checked.
+	 */
+	public function __construct() {
+		$this->passed = new \SplObjectStorage();
+	}
+
+	/**
 	 * Runs before the route's callback and after argument validation, whose error it overrides: every post counts
-	 * towards the rate, and a body the route cannot read must not be reported as missing fields.
+	 * towards the rate, and a body the route cannot read must not be reported as missing fields. It runs for the
+	 * handler this guard is the permission callback of, whatever the spelling of the path WordPress matched to it.
 	 *
 	 * @param mixed           $response Null, or the argument validation error.
 	 * @param array           $handler  Route handler.
 	 * @param WP_REST_Request $request  The request.
 	 */
 	public function filter_rest_request_before_callbacks( $response, $handler, $request ) {
-		if ( ! Rest_Controller::is_contact_post( $request ) ) {
+		if ( ! $this->guards( $handler ) || ! $request instanceof WP_REST_Request ) {
 			return $response;
 		}
+		$refused = $this->check( $request );
+		return is_wp_error( $refused ) ? $refused : $response;
+	}
+
+	/**
+	 * Whether a handler is the one this guard checks: the route's POST, whose permission callback it is.
+	 *
+	 * @param mixed $handler A route handler.
+	 */
+	public function guards( $handler ) {
+		return is_array( $handler ) && array( $this, 'check_origin_and_nonce' ) === ( $handler['permission_callback'] ?? null );
+	}
+
+	/**
+	 * The checks, for a post the filter did not check (it counts towards the rate once only).
+	 *
+	 * @param WP_REST_Request $request The post.
+	 * @return WP_Error|null
+	 */
+	public function check_unless_passed( WP_REST_Request $request ) {
+		return $this->passed->contains( $request ) ? null : $this->check( $request );
+	}
+
+	/**
+	 * Every check of a post, in the protocol's order; remembers a post that passed.
+	 *
+	 * @param WP_REST_Request $request The post.
+	 * @return WP_Error|null The refusal, or null.
+	 */
+	private function check( WP_REST_Request $request ) {
+		$refused = $this->refusal( $request );
+		if ( null === $refused ) {
+			$this->passed->attach( $request );
+		}
+		return $refused;
+	}
+
+	/**
+	 * The first check a post fails.
+	 *
+	 * @param WP_REST_Request $request The post.
+	 * @return WP_Error|null The refusal, or null.
+	 */
+	private function refusal( WP_REST_Request $request ) {
 		/**
 		 * Filters the contact form rate: at most `max` posts per `window` seconds per visitor.
 		 *
@@ -84,7 +143,7 @@ final class Request_Guard {
 		if ( ! Ticket::is_valid( $request->get_param( Contract::CONTACT_FIELD_TICKET ) ) ) {
 			return Protocol_Response::error( Contract::CONTACT_ERROR_SPAM_SUSPECTED, __( 'The form was sent too fast, or has expired: please wait a few seconds and send it again.', 'sitebeam' ), Contract::CONTACT_FIELD_TICKET );
 		}
-		return $response;
+		return null;
 	}
 
 	/**

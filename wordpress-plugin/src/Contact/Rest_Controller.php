@@ -12,6 +12,7 @@ use Sitebeam\Api_Client;
 use Sitebeam\Api_Messages;
 use Sitebeam\Endpoint\Body_Kind;
 use Sitebeam\Endpoint\Consent_Rule;
+use Sitebeam\Endpoint\Matched_Handler;
 use Sitebeam\Endpoint\Origin_Rule;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
@@ -48,28 +49,27 @@ final class Rest_Controller {
 	}
 
 	/**
-	 * Whether a request is for this route.
+	 * The checks of a post, which belong to the route's POST handler.
+	 *
+	 * @var Request_Guard
+	 */
+	private $guard;
+
+	/**
+	 * Whether WordPress dispatched a request to this route, however its path is spelt (Matched_Handler).
 	 *
 	 * @param mixed $request A request.
 	 */
 	public static function is_contact_route( $request ) {
-		return $request instanceof WP_REST_Request && '/' . self::NAMESPACE_V1 . self::ROUTE === untrailingslashit( $request->get_route() );
-	}
-
-	/**
-	 * Whether a request posts to this route.
-	 *
-	 * @param mixed $request A request.
-	 */
-	public static function is_contact_post( $request ) {
-		return self::is_contact_route( $request ) && 'POST' === $request->get_method();
+		return Matched_Handler::request_is_for( $request, self::class );
 	}
 
 	/**
 	 * Registers the route and the filters that guard and shape it.
 	 */
 	public function register() {
-		$guard = new Request_Guard();
+		$guard       = new Request_Guard();
+		$this->guard = $guard;
 		register_rest_route(
 			self::NAMESPACE_V1,
 			self::ROUTE,
@@ -171,6 +171,12 @@ final class Rest_Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function handle( WP_REST_Request $request ) {
+		// The guard runs as the handler's filter (it must come before argument validation); should anything have
+		// removed that filter, it runs here, so no post ever reaches the instance unchecked.
+		$refused = $this->guard->check_unless_passed( $request );
+		if ( is_wp_error( $refused ) ) {
+			return $refused;
+		}
 		$settings  = Settings::get();
 		$client    = Api_Client::from_settings();
 		$recipient = (string) $settings['contact_to'];
