@@ -25,8 +25,9 @@ function sitebeam_uninstall_site() {
 	delete_transient( 'sitebeam_models' ); // Also from a persistent object cache, which the query below does not reach.
 	$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- transients have no delete-by-prefix API.
 		$wpdb->prepare(
-			"DELETE FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
+			"DELETE FROM {$wpdb->options} WHERE option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s OR option_name LIKE %s",
 			$wpdb->esc_like( 'sitebeam_chat_day_' ) . '%',
+			$wpdb->esc_like( 'sitebeam_rl_' ) . '%',
 			$wpdb->esc_like( '_transient_sitebeam_' ) . '%',
 			$wpdb->esc_like( '_transient_timeout_sitebeam_' ) . '%',
 			$wpdb->esc_like( '_site_transient_sitebeam_' ) . '%',

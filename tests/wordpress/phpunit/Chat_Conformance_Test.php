@@ -45,7 +45,7 @@ final class Chat_Conformance_Test extends Plugin_Test_Case {
 	 */
 	private function run_case( array $endpoint, array $case ) {
 		global $wpdb;
-		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore WordPress.DB -- every case starts from an empty rate-limit counter.
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_rl\\_%'" ); // phpcs:ignore WordPress.DB -- every case starts from an empty rate-limit counter.
 		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB -- and a fresh daily count.
 		$config = array_merge( $endpoint, $case['config'] ?? array() );
 		$this->set_settings(

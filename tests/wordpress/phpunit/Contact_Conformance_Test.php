@@ -39,7 +39,7 @@ final class Contact_Conformance_Test extends Plugin_Test_Case {
 	 */
 	private function run_case( array $case ) {
 		global $wpdb;
-		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore WordPress.DB -- every case starts from an empty rate-limit counter.
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_rl\\_%'" ); // phpcs:ignore WordPress.DB -- every case starts from an empty rate-limit counter.
 		wp_cache_flush();
 		Stub::reset();
 		$consent = $case['config']['consent'] ?? array();

@@ -10,6 +10,7 @@ use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Model_List;
+use Sitebeam\Endpoint\Rate_Limiter;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -25,7 +26,8 @@ final class Uninstall_Test extends TestCase {
 		$settings = get_option( Settings::OPTION );
 		$token    = get_option( Settings::TOKEN_OPTION );
 		Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
-		set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
+		Rate_Limiter::hit( 'contact', 5, 60, '203.0.113.7' );
+		$this->assertGreaterThanOrEqual( 1, self::rate_counters() );
 		$this->assertIsArray( Model_List::get() );
 		$this->assertIsArray( get_transient( Model_List::TRANSIENT ) );
 		get_role( 'editor' )->add_cap( Chat_Capability::CAPABILITY );
@@ -37,7 +39,7 @@ final class Uninstall_Test extends TestCase {
 			foreach ( array( Settings::OPTION, Settings::TOKEN_OPTION, Send_Log::OPTION, Chat_Capability::VERSION_OPTION ) as $option ) {
 				$this->assertFalse( get_option( $option ), $option );
 			}
-			$this->assertFalse( get_transient( 'sitebeam_rl_phpunit' ) );
+			$this->assertSame( 0, self::rate_counters() );
 			$this->assertFalse( get_transient( Model_List::TRANSIENT ) );
 			wp_roles()->for_site();
 			foreach ( array( 'administrator', 'editor' ) as $role ) {
@@ -50,5 +52,11 @@ final class Uninstall_Test extends TestCase {
 			update_option( Settings::OPTION, $settings );
 			update_option( Settings::TOKEN_OPTION, $token, false );
 		}
+	}
+
+	/** The rate-limit counters stored. */
+	private static function rate_counters() {
+		global $wpdb;
+		return (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_rl\\_%'" ); // phpcs:ignore WordPress.DB -- the counters have no API.
 	}
 }

@@ -167,7 +167,7 @@ add_action(
 				'permission_callback' => '__return_true',
 				'callback'            => static function () {
 					global $wpdb;
-					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE '\\_transient\\_%sitebeam\\_rl\\_%'" ); // phpcs:ignore -- test fixture.
+					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_rl\\_%'" ); // phpcs:ignore -- test fixture.
 					$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore -- and the daily chat count.
 					return array();
 				},

@@ -1,7 +1,7 @@
 <?php
 /**
- * Per-visitor limit on posts to a public endpoint, counted in a transient keyed by a hash of the endpoint and the
- * address (no IP is stored); each endpoint has its own allowance.
+ * Per-visitor limit on posts to a public endpoint, counted in one options row per endpoint and visitor, named by a
+ * hash of both (no IP is stored); each endpoint has its own allowance, and an IPv6 visitor is counted by its /64.
  *
  * @package Sitebeam
  */
@@ -14,6 +14,12 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 /**
  * Per-visitor limit on posts to a public endpoint; each endpoint has its own allowance.
+ *
+ * Counted as Daily_Budget counts the chat's day: one SQL statement (INSERT … ON DUPLICATE KEY UPDATE) that adds a
+ * post only while the window holds fewer than the limit, so concurrent requests (PHP workers, several web servers on
+ * one database) never pass more than the allowance: the row lock makes it atomic. The row's value is
+ * "window end:posts". A transient's get-then-set let a burst of parallel posts all pass, and without a persistent
+ * object cache wp_cache_incr() lives in one request.
  */
 final class Rate_Limiter {
 
@@ -24,25 +30,40 @@ final class Rate_Limiter {
 	 *
 	 * @param string $endpoint   The endpoint's name ('contact', 'chat'): its counters are its own.
 	 * @param int    $max        Posts allowed per window.
-	 * @param int    $window     Window in seconds.
-	 * @param string $visitor_ip The visitor's address (Visitor::address()).
+	 * @param int    $window     Window in seconds, from the visitor's first post.
+	 * @param string $visitor_ip The visitor's address (Visitor::address()); an IPv6 address counts as its /64.
 	 * @return int Seconds to wait; 0 when the post is allowed.
 	 */
 	public static function hit( $endpoint, $max, $window, $visitor_ip ) {
-		$key    = self::PREFIX . substr( hash_hmac( 'sha256', $endpoint . '|' . $visitor_ip, wp_salt( 'nonce' ) ), 0, 32 );
-		$now    = time();
-		$bucket = get_transient( $key );
-		if ( ! is_array( $bucket ) || $bucket['reset'] <= $now ) {
-			$bucket = array(
-				'count' => 0,
-				'reset' => $now + (int) $window,
-			);
+		global $wpdb;
+		$key   = self::PREFIX . substr( hash_hmac( 'sha256', $endpoint . '|' . Visitor::counted_as( (string) $visitor_ip ), wp_salt( 'nonce' ) ), 0, 32 );
+		$now   = time();
+		$reset = $now + max( 1, (int) $window );
+		// phpcs:disable WordPress.DB.DirectDatabaseQuery -- an atomic counter has no options API; never cached.
+		// MySQL assigns left to right: the count is decided against the window end before that is renewed.
+		$changed = $wpdb->query(
+			$wpdb->prepare(
+				"INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no')
+				ON DUPLICATE KEY UPDATE option_value = IF(
+					SUBSTRING_INDEX(option_value, ':', 1) + 0 <= %d,
+					VALUES(option_value),
+					IF(SUBSTRING_INDEX(option_value, ':', -1) + 0 < %d, CONCAT(SUBSTRING_INDEX(option_value, ':', 1), ':', SUBSTRING_INDEX(option_value, ':', -1) + 1), option_value)
+				)",
+				$key,
+				$reset . ':1',
+				$now,
+				(int) $max
+			)
+		);
+		if ( 1 === $changed ) {
+			// A visitor's first post, or one after a long while: the windows that have ended are forgotten.
+			$wpdb->query( $wpdb->prepare( "DELETE FROM {$wpdb->options} WHERE option_name LIKE %s AND SUBSTRING_INDEX(option_value, ':', 1) + 0 < %d", $wpdb->esc_like( self::PREFIX ) . '%', $now ) );
 		}
-		if ( $bucket['count'] >= (int) $max ) {
-			return max( 1, $bucket['reset'] - $now );
+		if ( $changed > 0 && (int) $max > 0 ) {
+			return 0;
 		}
-		++$bucket['count'];
-		set_transient( $key, $bucket, max( 1, $bucket['reset'] - $now ) );
-		return 0;
+		$value = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $key ) );
+		// phpcs:enable
+		return max( 1, (int) strtok( $value, ':' ) - $now );
 	}
 }

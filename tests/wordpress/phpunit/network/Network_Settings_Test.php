@@ -15,6 +15,7 @@ use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
 use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Model_List;
+use Sitebeam\Endpoint\Rate_Limiter;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -124,12 +125,13 @@ final class Network_Settings_Test extends TestCase {
 	#[RunInSeparateProcess]
 	#[PreserveGlobalState( false )]
 	public function test_uninstall_cleans_the_network_and_every_site() {
+		global $wpdb;
 		$settings = get_site_option( Settings::OPTION );
 		$token    = get_site_option( Settings::TOKEN_OPTION );
 		foreach ( array( 1, $this->second_site ) as $site ) {
 			switch_to_blog( $site );
 			Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
-			set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
+			Rate_Limiter::hit( 'contact', 5, 60, '203.0.113.7' );
 			Chat_Capability::grant();
 			restore_current_blog();
 		}
@@ -144,7 +146,7 @@ final class Network_Settings_Test extends TestCase {
 			foreach ( array( 1, $this->second_site ) as $site ) {
 				switch_to_blog( $site );
 				$this->assertFalse( get_option( Send_Log::OPTION ), "site $site: send log" );
-				$this->assertFalse( get_transient( 'sitebeam_rl_phpunit' ), "site $site: rate counter" );
+				$this->assertSame( '0', $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_rl\\_%'" ), "site $site: rate counter" ); // phpcs:ignore WordPress.DB
 				$this->assertFalse( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ), "site $site: chat capability" );
 				$this->assertFalse( get_option( Chat_Capability::VERSION_OPTION ), "site $site: capability version" );
 				restore_current_blog();
