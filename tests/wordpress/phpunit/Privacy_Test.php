@@ -26,7 +26,8 @@ final class Privacy_Test extends Plugin_Test_Case {
 			$this->assertSame( 'sitebeam-send-log', $item['group_id'] );
 			$values     = array_column( $item['data'], 'value', 'name' );
 			$subjects[] = $values['Subject'];
-			$this->assertStringContainsStringIgnoringCase( 'ana@example.com', $values['Recipients'] );
+			$this->assertStringContainsStringIgnoringCase( 'ana@example.com', $values['Recipient'] );
+			$this->assertStringNotContainsString( 'owner@example.org', $values['Recipient'] );
 		}
 		$this->assertSame( array( 'Copy to Ana', 'Your order' ), $subjects );
 	}

@@ -51,7 +51,8 @@ final class Send_Log_Privacy {
 	}
 
 	/**
-	 * The log's entries that name the address, as export items.
+	 * The log's entries that name the address, as export items: each names that address only, never another
+	 * recipient of the same mail (Cc, Bcc).
 	 *
 	 * @param string $email_address The address asked for.
 	 * @return array{data: array<int, array<string, mixed>>, done: bool}
@@ -70,7 +71,7 @@ final class Send_Log_Privacy {
 						'value' => wp_date( 'Y-m-d H:i:s', (int) $entry['time'] ),
 					),
 					array(
-						'name'  => __( 'Recipients', 'sitebeam' ),
+						'name'  => __( 'Recipient', 'sitebeam' ),
 						'value' => implode( ', ', $entry['recipients'] ),
 					),
 					array(
@@ -91,7 +92,7 @@ final class Send_Log_Privacy {
 	}
 
 	/**
-	 * Removes the log's entries that name the address.
+	 * Removes the address from the log: its entries, never another recipient's.
 	 *
 	 * @param string $email_address The address to erase.
 	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
