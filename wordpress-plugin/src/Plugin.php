@@ -47,6 +47,7 @@ final class Plugin {
 		add_action( 'enqueue_block_editor_assets', array( Endpoint\Consent_Rule::class, 'action_enqueue_block_editor_assets' ) );
 		add_filter( 'wp_privacy_personal_data_exporters', array( Privacy\Send_Log_Privacy::class, 'filter_exporters' ) );
 		add_filter( 'wp_privacy_personal_data_erasers', array( Privacy\Send_Log_Privacy::class, 'filter_erasers' ) );
+		add_filter( 'map_meta_cap', array( Chat\Chat_Capability::class, 'filter_map_meta_cap' ), 10, 3 );
 		if ( is_admin() ) {
 			Admin\Admin::boot();
 		}

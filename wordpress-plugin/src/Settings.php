@@ -58,7 +58,8 @@ final class Settings {
 			'chat_models'      => array(),
 			'chat_settings'    => array(),
 			'chat_rate_limit'  => Contract::CHAT_RATE_LIMIT_COUNT,
-			'chat_daily_limit' => '',
+			'chat_daily_limit' => Chat\Chat_Config::DEFAULT_DAILY_LIMIT,
+			'chat_site_admins' => false,
 			'chat_consent'     => '',
 			'chat_policy'      => '',
 		);

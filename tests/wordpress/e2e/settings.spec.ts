@@ -90,11 +90,11 @@ test('the kept query parameters and the daily chat limit save, and a wrong param
   await logIn(page);
   await page.goto(settingsPage);
   await page.getByLabel('Keep query parameters').fill('ref, lang');
-  await page.getByLabel('Daily chat limit').fill('500');
+  await page.getByLabel('Daily chat limit').fill('250');
   await page.click('#submit');
   await expect(page.locator('#setting-error-settings_updated')).toContainText('Settings saved');
   await expect(page.getByLabel('Keep query parameters')).toHaveValue('ref,lang');
-  await expect(page.getByLabel('Daily chat limit')).toHaveValue('500');
+  await expect(page.getByLabel('Daily chat limit')).toHaveValue('250');
 
   await page.getByLabel('Keep query parameters').fill('ref, token=x');
   await page.getByLabel('Daily chat limit').fill('');
@@ -103,5 +103,13 @@ test('the kept query parameters and the daily chat limit save, and a wrong param
     '“token=x” is not a query parameter name',
   );
   await expect(page.getByLabel('Keep query parameters')).toHaveValue('ref,lang');
-  await expect(page.getByLabel('Daily chat limit')).toHaveValue('');
+  // Empty is the default, 500 a day; no limit is 0, typed on purpose.
+  await expect(page.getByLabel('Daily chat limit')).toHaveValue('500');
+  await expect(page.locator('.sitebeam-chat-today')).toContainText(/Today \(UTC\): \d+ messages? of 500\./);
+  await page.getByLabel('Daily chat limit').fill('0');
+  await page.click('#submit');
+  await expect(page.getByLabel('Daily chat limit')).toHaveValue('0');
+  await expect(page.locator('.sitebeam-chat-today')).toContainText('no limit');
+  await page.getByLabel('Daily chat limit').fill('');
+  await page.click('#submit');
 });

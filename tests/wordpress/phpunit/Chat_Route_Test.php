@@ -188,8 +188,23 @@ final class Chat_Route_Test extends Plugin_Test_Case {
 		$this->assertEqualsWithDelta( Daily_Budget::seconds_to_next_day( time() ), (int) $closed->get_headers()['Retry-After'], 2 );
 		$this->assertCount( 2, $this->api_requests );
 
-		$this->set_settings( array( 'chat_daily_limit' => '' ) );
+		$this->set_settings( array( 'chat_daily_limit' => 0 ) );
 		$this->assertSame( 200, $this->post( array( 'message' => 'no limit' ) )->get_status() );
+	}
+
+	public function test_an_owner_who_never_chose_a_daily_limit_gets_500_messages_a_day() {
+		global $wpdb;
+		self::forget_daily_counts();
+		$this->set_settings( array( 'chat_daily_limit' => '' ) );
+		$today = Daily_Budget::OPTION_PREFIX . gmdate( 'Ymd' );
+		$wpdb->query( $wpdb->prepare( "INSERT INTO {$wpdb->options} (option_name, option_value, autoload) VALUES (%s, '499', 'no')", $today ) ); // phpcs:ignore WordPress.DB -- 499 messages sent today.
+		$this->assertSame( 200, $this->post( array( 'message' => 'the 500th' ) )->get_status() );
+		$closed = $this->post( array( 'message' => 'the 501st' ) );
+		$this->assertSame( 429, $closed->get_status() );
+		$this->assertSame( 'daily_limit_reached', $closed->get_data()['i18n_code'] );
+		$this->set_settings( array( 'chat_daily_limit' => 0 ) );
+		$this->assertSame( 200, $this->post( array( 'message' => 'no limit, set on purpose' ) )->get_status() );
+		$this->assertCount( 2, $this->api_requests );
 	}
 
 	public function test_the_daily_count_starts_afresh_each_utc_day_and_forgets_the_days_before() {

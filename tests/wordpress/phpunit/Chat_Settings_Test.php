@@ -9,8 +9,10 @@
 namespace Sitebeam\Tests;
 
 use Sitebeam\Admin\Chat_Settings_Fields;
+use Sitebeam\Admin\Settings_Fields;
 use Sitebeam\Admin\Settings_Sanitizer;
 use Sitebeam\Chat\Chat_Config;
+use Sitebeam\Chat\Daily_Budget;
 use Sitebeam\Settings;
 
 final class Chat_Settings_Test extends Plugin_Test_Case {
@@ -87,6 +89,42 @@ final class Chat_Settings_Test extends Plugin_Test_Case {
 		$this->assertSame( $stored, $this->sanitize( array( 'chat_rate_limit' => '0' ) )['chat_rate_limit'] );
 		$this->assertSame( $stored, $this->sanitize( array( 'chat_rate_limit' => '1e3' ) )['chat_rate_limit'] );
 		$this->assertSame( array( 'sitebeam_chat_rate_limit', 'sitebeam_chat_rate_limit' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ) );
+	}
+
+	public function test_the_daily_limit_is_500_unless_the_owner_sets_another_and_0_means_no_limit() {
+		$stored = (array) get_option( Settings::OPTION );
+		unset( $stored['chat_daily_limit'] );
+		update_option( Settings::OPTION, $stored );
+		$this->assertSame( 500, Chat_Config::daily_limit(), 'a new site' );
+		$this->set_settings( array( 'chat_daily_limit' => '' ) );
+		$this->assertSame( 500, Chat_Config::daily_limit(), 'a site that saved the form before there was a default' );
+		$this->set_settings( array( 'chat_daily_limit' => 0 ) );
+		$this->assertSame( 0, Chat_Config::daily_limit(), 'no limit, set on purpose' );
+
+		$this->assertSame( 500, $this->sanitize( array( 'chat_daily_limit' => '' ) )['chat_daily_limit'] );
+		$this->assertSame( 0, $this->sanitize( array( 'chat_daily_limit' => '0' ) )['chat_daily_limit'] );
+		$this->assertSame( 40, $this->sanitize( array( 'chat_daily_limit' => ' 40 ' ) )['chat_daily_limit'] );
+		$this->set_settings( array( 'chat_daily_limit' => 40 ) );
+		$this->assertSame( 40, $this->sanitize( array( 'chat_daily_limit' => '-1' ) )['chat_daily_limit'] );
+		$this->assertSame( array( 'sitebeam_chat_daily_limit' ), array_column( get_settings_errors( Settings::OPTION ), 'code' ) );
+	}
+
+	public function test_the_settings_page_shows_todays_count_beside_the_daily_limit() {
+		global $wpdb;
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB -- the daily counter has no API to reset it.
+		$this->set_settings( array( 'chat_daily_limit' => '' ) );
+		for ( $i = 0; $i < 3; $i++ ) {
+			$this->assertSame( 0, Daily_Budget::take( 500, time() ) );
+		}
+		ob_start();
+		Settings_Fields::render( array( 'key' => 'chat_daily_limit' ) );
+		$html = (string) ob_get_clean();
+		$this->assertStringContainsString( 'Today (UTC): 3 messages of 500.', $html );
+		$this->set_settings( array( 'chat_daily_limit' => 0 ) );
+		ob_start();
+		Settings_Fields::render( array( 'key' => 'chat_daily_limit' ) );
+		$this->assertStringContainsString( 'Today (UTC): 3 messages, no limit.', (string) ob_get_clean() );
+		$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB -- as above.
 	}
 
 	public function test_the_chat_defaults_come_from_the_contract_and_visitors_get_no_model_until_enabled() {

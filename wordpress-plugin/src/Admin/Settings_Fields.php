@@ -7,6 +7,8 @@
 
 namespace Sitebeam\Admin;
 
+use Sitebeam\Chat\Chat_Config;
+use Sitebeam\Chat\Daily_Budget;
 use Sitebeam\Settings;
 
 if ( ! defined( 'ABSPATH' ) ) {
@@ -47,10 +49,13 @@ final class Settings_Fields {
 			'chat_models'      => self::field( 'chat', __( 'Allowed models', 'sitebeam' ), 'chat_models', __( 'The models visitors may choose from, as the instance lists them; the default one answers when a visitor does not choose.', 'sitebeam' ) ),
 			'chat_settings'    => self::field( 'chat', __( 'Prompt settings', 'sitebeam' ), 'chat_settings', __( 'Sent with every visitor’s message; leave a setting empty for the instance’s default. Visitors never change them.', 'sitebeam' ) ),
 			'chat_rate_limit'  => self::field( 'chat', __( 'Chat rate limit', 'sitebeam' ), 'number', __( 'Messages a visitor may send per minute.', 'sitebeam' ) ),
-			'chat_daily_limit' => self::field( 'chat', __( 'Daily chat limit', 'sitebeam' ), 'number', __( 'Messages the whole site may send to the model per day (UTC), all visitors together; then the chat is closed until midnight UTC. Empty: no limit.', 'sitebeam' ) ),
+			/* translators: %d: the default daily limit. */
+			'chat_daily_limit' => self::field( 'chat', __( 'Daily chat limit', 'sitebeam' ), 'number', sprintf( __( 'Messages the whole site may send to the model per day (UTC), all visitors together; on a network, all its sites together. Then the chat is closed until midnight UTC. Empty: %d. 0: no limit, so anyone may spend your model quota.', 'sitebeam' ), Chat_Config::DEFAULT_DAILY_LIMIT ) ),
 			'chat_consent'     => self::field( 'chat', __( 'Ask for consent', 'sitebeam' ), 'text', __( 'The label of a checkbox every visitor must tick to send a message to the chat. Leave empty for no checkbox.', 'sitebeam' ) ),
 			'chat_policy'      => self::field( 'chat', __( 'Privacy policy link', 'sitebeam' ), 'url', __( 'Shown beside the chat’s consent checkbox. Default: this site’s privacy policy page (Settings → Privacy), when one is published.', 'sitebeam' ) ),
-		);
+		) + ( is_multisite() ? array(
+			'chat_site_admins' => self::field( 'chat', __( 'Site administrators', 'sitebeam' ), 'checkbox', __( 'Let each site’s administrators use the chat console (Sitebeam → Chat): list, load and prompt the instance’s models with any setting, on the network’s token. Unticked: super admins only.', 'sitebeam' ) ),
+		) : array() );
 	}
 
 	/**
@@ -122,6 +127,9 @@ final class Settings_Fields {
 		if ( 'checkbox' !== $field['type'] ) {
 			printf( '<p class="description">%s</p>', esc_html( $field['help'] ) );
 		}
+		if ( 'chat_daily_limit' === $key ) {
+			self::render_daily_count();
+		}
 		if ( $fixed ) {
 			printf(
 				'<p class="description sitebeam-fixed">%s</p>',
@@ -129,6 +137,24 @@ final class Settings_Fields {
 				esc_html( sprintf( __( 'Set in wp-config.php by %s: shown read-only.', 'sitebeam' ), 'api_token' === $key ? Settings::TOKEN_CONSTANT : Settings::CONSTANTS[ $key ] ) )
 			);
 		}
+	}
+
+	/**
+	 * Today's count of chat messages beside the daily limit.
+	 */
+	private static function render_daily_count() {
+		$limit = Chat_Config::daily_limit();
+		$count = Daily_Budget::count( time() );
+		printf(
+			'<p class="sitebeam-chat-today">%s</p>',
+			esc_html(
+				0 === $limit
+					/* translators: %s: messages sent today. */
+					? sprintf( _n( 'Today (UTC): %s message, no limit.', 'Today (UTC): %s messages, no limit.', $count, 'sitebeam' ), number_format_i18n( $count ) )
+					/* translators: 1: messages sent today, 2: the daily limit. */
+					: sprintf( _n( 'Today (UTC): %1$s message of %2$s.', 'Today (UTC): %1$s messages of %2$s.', $count, 'sitebeam' ), number_format_i18n( $count ), number_format_i18n( $limit ) )
+			)
+		);
 	}
 
 	/**

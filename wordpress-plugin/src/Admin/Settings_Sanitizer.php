@@ -8,6 +8,7 @@
 namespace Sitebeam\Admin;
 
 use Sitebeam\Base_Url;
+use Sitebeam\Chat\Chat_Config;
 use Sitebeam\Chat\Model_List;
 use Sitebeam\Chat\Prompt_Settings;
 use Sitebeam\Contact\Field_Rules;
@@ -24,7 +25,7 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Settings_Sanitizer {
 
-	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'wait_for_consent', 'route_mail', 'fallback', 'chat_enabled' );
+	const CHECKBOXES = array( 'tracker', 'respect_dnt', 'noscript', 'wait_for_consent', 'route_mail', 'fallback', 'chat_enabled', 'chat_site_admins' );
 
 	/** The highest chat rate limit the form takes, in messages per visitor per minute. */
 	const CHAT_RATE_LIMIT_MAX = 1000;
@@ -141,11 +142,12 @@ final class Settings_Sanitizer {
 		if ( isset( $input['chat_daily_limit'] ) ) {
 			$limit = trim( (string) $input['chat_daily_limit'] );
 			if ( '' === $limit ) {
-				$clean['chat_daily_limit'] = '';
-			} elseif ( ctype_digit( $limit ) && (int) $limit >= 1 ) {
+				$clean['chat_daily_limit'] = Chat_Config::DEFAULT_DAILY_LIMIT;
+			} elseif ( ctype_digit( $limit ) ) {
 				$clean['chat_daily_limit'] = (int) $limit;
 			} else {
-				self::refuse( 'chat_daily_limit', __( 'The daily chat limit must be a whole number of messages, at least 1, or empty for no limit. The previous limit was kept.', 'sitebeam' ) );
+				/* translators: %d: the default daily limit. */
+				self::refuse( 'chat_daily_limit', sprintf( __( 'The daily chat limit must be a whole number of messages: 0 for no limit, or empty for the default, %d. The previous limit was kept.', 'sitebeam' ), Chat_Config::DEFAULT_DAILY_LIMIT ) );
 			}
 		}
 		return $clean;

@@ -8,6 +8,8 @@
 
 namespace Sitebeam\Chat;
 
+use Sitebeam\Settings;
+
 if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
@@ -32,6 +34,23 @@ final class Chat_Capability {
 			$role->add_cap( self::CAPABILITY );
 		}
 		update_option( self::VERSION_OPTION, self::VERSION );
+	}
+
+	/**
+	 * On multisite the chat spends the network's token: only super admins use it, unless the network's settings
+	 * extend it to each site's administrators (chat_site_admins). A site's roles keep the grant, so the setting
+	 * takes effect both ways at once.
+	 *
+	 * @param string[] $caps    The primitive capabilities the capability needs.
+	 * @param string   $cap     The capability checked.
+	 * @param int      $user_id The user.
+	 * @return string[]
+	 */
+	public static function filter_map_meta_cap( $caps, $cap, $user_id ) {
+		if ( self::CAPABILITY !== $cap || ! is_multisite() || is_super_admin( $user_id ) || ! empty( Settings::get()['chat_site_admins'] ) ) {
+			return $caps;
+		}
+		return array( 'do_not_allow' );
 	}
 
 	/**

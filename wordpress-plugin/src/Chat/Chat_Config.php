@@ -20,6 +20,12 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Chat_Config {
 
 	/**
+	 * Messages a day when the owner never chose a daily limit: a new site is never an open model proxy on the
+	 * owner's quota. 0, set on purpose, means no limit.
+	 */
+	const DEFAULT_DAILY_LIMIT = 500;
+
+	/**
 	 * The models visitors may use, the first being the default; none when the chat is off.
 	 *
 	 * @return string[]
@@ -51,10 +57,16 @@ final class Chat_Config {
 	}
 
 	/**
-	 * Messages the whole site may send to the model per UTC day; 0 for no limit.
+	 * Messages the whole site (on multisite the network) may send to the model per UTC day; 0 for no limit, which
+	 * the owner sets on purpose. Unset (an empty value, which versions before 0.2 saved for "no limit" until the
+	 * owner typed one) reads as DEFAULT_DAILY_LIMIT.
 	 */
 	public static function daily_limit() {
-		return max( 0, (int) Settings::get()['chat_daily_limit'] );
+		$limit = Settings::get()['chat_daily_limit'] ?? '';
+		if ( '' === $limit || null === $limit || ! is_numeric( $limit ) ) {
+			return self::DEFAULT_DAILY_LIMIT;
+		}
+		return max( 0, (int) $limit );
 	}
 
 	/**

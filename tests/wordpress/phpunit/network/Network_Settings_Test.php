@@ -14,6 +14,7 @@ use PHPUnit\Framework\TestCase;
 use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
 use Sitebeam\Chat\Chat_Capability;
+use Sitebeam\Chat\Daily_Budget;
 use Sitebeam\Chat\Model_List;
 use Sitebeam\Endpoint\Rate_Limiter;
 use Sitebeam\Mail\Send_Log;
@@ -52,16 +53,55 @@ final class Network_Settings_Test extends TestCase {
 		}
 	}
 
-	public function test_each_site_grants_the_chat_capability_to_its_administrators_once() {
+	public function test_the_chat_is_the_networks_only_super_admins_use_it_unless_the_network_extends_it_to_site_administrators() {
+		$settings = get_site_option( Settings::OPTION );
 		switch_to_blog( $this->second_site );
 		try {
 			delete_option( Chat_Capability::VERSION_OPTION );
 			get_role( 'administrator' )->remove_cap( Chat_Capability::CAPABILITY );
 			Chat_Capability::maybe_grant();
-			$this->assertTrue( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ) );
-			$this->assertTrue( user_can( $this->subsite_administrator(), Chat_Capability::CAPABILITY ) );
+			$this->assertTrue( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ), 'the role keeps its grant' );
+			$this->assertFalse( user_can( $this->subsite_administrator(), Chat_Capability::CAPABILITY ), 'a site administrator' );
+			$this->assertTrue( user_can( $this->super_admin(), Chat_Capability::CAPABILITY ), 'a super admin' );
+
+			update_site_option( Settings::OPTION, array_merge( (array) $settings, array( 'chat_site_admins' => true ) ) );
+			$this->assertTrue( user_can( $this->subsite_administrator(), Chat_Capability::CAPABILITY ), 'extended by the network' );
+			$this->assertFalse( user_can( $this->subsite_editor(), Chat_Capability::CAPABILITY ), 'an editor never' );
+		} finally {
+			update_site_option( Settings::OPTION, $settings );
+			restore_current_blog();
+		}
+	}
+
+	public function test_a_subsite_administrator_cannot_use_the_chat_console_route() {
+		switch_to_blog( $this->second_site );
+		try {
+			wp_set_current_user( $this->subsite_administrator() );
+			$response = rest_get_server()->dispatch( new \WP_REST_Request( 'GET', '/sitebeam/v1/console/models' ) );
+			$this->assertContains( $response->get_status(), array( 401, 403 ) );
 		} finally {
 			restore_current_blog();
+		}
+	}
+
+	public function test_the_daily_chat_limit_counts_every_site_of_the_network_together() {
+		global $wpdb;
+		$main = $wpdb->get_blog_prefix( get_main_site_id() ) . 'options';
+		$day  = gmmktime( 12, 0, 0, 3, 4, 2002 );
+		$wpdb->query( "DELETE FROM {$main} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB -- the daily counter has no API to reset it.
+		try {
+			switch_to_blog( $this->second_site );
+			$this->assertSame( 0, Daily_Budget::take( 2, $day ) );
+			$this->assertSame( 0, Daily_Budget::take( 2, $day ) );
+			$this->assertSame( '0', $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ), 'nothing counted in the second site\'s table' ); // phpcs:ignore WordPress.DB
+			restore_current_blog();
+			$this->assertGreaterThan( 0, Daily_Budget::take( 2, $day ), 'the main site finds the day spent' );
+			$this->assertSame( 2, Daily_Budget::count( $day ) );
+		} finally {
+			if ( ms_is_switched() ) {
+				restore_current_blog();
+			}
+			$wpdb->query( "DELETE FROM {$main} WHERE option_name LIKE 'sitebeam\\_chat\\_day\\_%'" ); // phpcs:ignore WordPress.DB
 		}
 	}
 
@@ -160,6 +200,24 @@ final class Network_Settings_Test extends TestCase {
 			update_site_option( Settings::OPTION, $settings );
 			update_site_option( Settings::TOKEN_OPTION, $token );
 		}
+	}
+
+	private function super_admin() {
+		$admins = get_super_admins();
+		return get_user_by( 'login', $admins[0] )->ID;
+	}
+
+	private function subsite_editor() {
+		$user = get_user_by( 'login', 'subsite-editor' );
+		$id   = $user ? $user->ID : wp_insert_user(
+			array(
+				'user_login' => 'subsite-editor',
+				'user_pass'  => wp_generate_password(),
+				'user_email' => 'subsite-editor@example.com',
+			)
+		);
+		add_user_to_blog( $this->second_site, $id, 'editor' );
+		return $id;
 	}
 
 	private function subsite_administrator() {
