@@ -39,6 +39,10 @@ final class Attachment_Packer {
 		}
 		if ( 1 === count( $files ) ) {
 			$name = (string) array_key_first( $files );
+			// Measured before it is read: a file of gigabytes never fills the memory of the request that mails it.
+			if ( (int) filesize( $files[ $name ] ) > Contract::LIMIT_ATTACHMENT_BYTES ) {
+				return self::too_large( $name );
+			}
 			$type = wp_check_filetype( $name );
 			return self::block( $type['type'] ? $type['type'] : 'application/octet-stream', $name, (string) file_get_contents( $files[ $name ] ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file wp_mail() was given, as PHPMailer reads it.
 		}
@@ -96,9 +100,27 @@ final class Attachment_Packer {
 			$archive->addFile( $path, $name );
 		}
 		$archive->close();
+		clearstatcache( true, $archive_path );
+		if ( (int) filesize( $archive_path ) > Contract::LIMIT_ATTACHMENT_BYTES ) {
+			wp_delete_file( $archive_path );
+			return self::too_large( self::ARCHIVE_NAME );
+		}
 		$bytes = (string) file_get_contents( $archive_path ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file wp_mail() was given, as PHPMailer reads it.
 		wp_delete_file( $archive_path );
 		return self::block( 'application/zip', self::ARCHIVE_NAME, $bytes );
+	}
+
+	/**
+	 * The refusal of an attachment over the API's limit.
+	 *
+	 * @param string $file_name Name shown to the recipient.
+	 */
+	private static function too_large( $file_name ) {
+		return new WP_Error(
+			'sitebeam_attachment_too_large',
+			/* translators: 1: file name, 2: size limit in MiB. */
+			sprintf( __( 'The attachment %1$s is larger than the %2$d MiB the Sitebeam API accepts: the mail was not sent through the API.', 'sitebeam' ), $file_name, Contract::LIMIT_ATTACHMENT_BYTES / 1048576 )
+		);
 	}
 
 	/**
@@ -111,11 +133,7 @@ final class Attachment_Packer {
 	 */
 	private static function block( $mime_type, $file_name, $bytes ) {
 		if ( strlen( $bytes ) > Contract::LIMIT_ATTACHMENT_BYTES ) {
-			return new WP_Error(
-				'sitebeam_attachment_too_large',
-				/* translators: 1: file name, 2: size limit in MiB. */
-				sprintf( __( 'The attachment %1$s is larger than the %2$d MiB the Sitebeam API accepts: the mail was not sent through the API.', 'sitebeam' ), $file_name, Contract::LIMIT_ATTACHMENT_BYTES / 1048576 )
-			);
+			return self::too_large( $file_name );
 		}
 		return array(
 			Contract::ATTACHMENT_FIELD_MIME_TYPE => $mime_type,
