@@ -7,7 +7,9 @@ namespace Sitebeam\Tests;
 
 use PHPUnit\Framework\Attributes\PreserveGlobalState;
 use PHPUnit\Framework\Attributes\RunInSeparateProcess;
+use Sitebeam\Admin\Settings_Fields;
 use Sitebeam\Admin\Settings_Sanitizer;
+use Sitebeam\Admin\Token_Store;
 use Sitebeam\Settings;
 
 final class Settings_Sanitizer_Test extends Plugin_Test_Case {
@@ -79,16 +81,34 @@ final class Settings_Sanitizer_Test extends Plugin_Test_Case {
 
 	public function test_token_goes_to_its_own_option_not_autoloaded_and_never_into_settings() {
 		global $wpdb;
-		$clean = $this->sanitize( array( 'api_token' => ' new-secret ' ) );
-		$this->assertArrayNotHasKey( 'api_token', $clean );
+		Token_Store::save( array( 'api_token' => ' new-secret ' ) );
 		$this->assertSame( 'new-secret', get_option( Settings::TOKEN_OPTION ) );
 		$autoload = $wpdb->get_var( $wpdb->prepare( "SELECT autoload FROM {$wpdb->options} WHERE option_name = %s", Settings::TOKEN_OPTION ) );
 		$this->assertContains( $autoload, array( 'no', 'off' ), 'not autoloaded (WordPress 6.6 writes "off")' );
 
-		$this->sanitize( array( 'api_token' => '' ) );
+		Token_Store::save( array( 'api_token' => '' ) );
 		$this->assertSame( 'new-secret', get_option( Settings::TOKEN_OPTION ), 'an empty field keeps the token' );
-		$this->sanitize( array( 'remove_token' => '1' ) );
+		Token_Store::save( array( 'remove_token' => '1' ) );
 		$this->assertSame( '', get_option( Settings::TOKEN_OPTION ) );
+	}
+
+	public function test_the_settings_sanitize_callback_never_writes_the_token() {
+		update_option( Settings::TOKEN_OPTION, 'kept-secret', false );
+		$clean = $this->sanitize(
+			array(
+				'api_token'    => 'typed-in-another-write',
+				'remove_token' => '1',
+			)
+		);
+		$this->assertArrayNotHasKey( 'api_token', $clean );
+		$this->assertArrayNotHasKey( 'remove_token', $clean );
+		$this->assertSame( 'kept-secret', get_option( Settings::TOKEN_OPTION ) );
+	}
+
+	public function test_the_token_field_recommends_the_wp_config_constant() {
+		ob_start();
+		Settings_Fields::render( array( 'key' => 'api_token' ) );
+		$this->assertStringContainsString( 'Recommended: define SITEBEAM_API_TOKEN and SITEBEAM_API_URL in wp-config.php', (string) ob_get_clean() );
 	}
 
 	public function test_settings_are_autoloaded_so_front_end_pages_query_nothing() {
@@ -117,9 +137,9 @@ final class Settings_Sanitizer_Test extends Plugin_Test_Case {
 			array(
 				'api_url'    => 'https://other.example.test',
 				'route_mail' => '1',
-				'api_token'  => 'typed-token',
 			)
 		);
+		Token_Store::save( array( 'api_token' => 'typed-token' ) );
 		$this->assertSame( $stored['api_url'], $clean['api_url'] );
 		$this->assertSame( $stored['route_mail'], $clean['route_mail'] );
 		$this->assertNotSame( 'typed-token', get_option( Settings::TOKEN_OPTION ) );

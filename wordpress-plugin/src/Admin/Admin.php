@@ -30,6 +30,8 @@ final class Admin {
 		add_action( 'admin_menu', array( Chat_Console::class, 'action_admin_menu' ) );
 		add_action( 'network_admin_menu', array( Settings_Page::class, 'action_network_admin_menu' ) );
 		add_action( 'network_admin_edit_' . Settings_Page::NETWORK_SAVE_ACTION, array( Settings_Page::class, 'action_network_save' ) );
+		add_action( 'admin_action_update', array( Token_Store::class, 'action_admin_action_update' ) );
+		add_filter( 'option_page_capability_' . Settings_Page::SLUG, array( Token_Store::class, 'filter_option_page_capability' ) );
 		add_action( 'admin_post_' . Connection_Actions::TEST_CONNECTION, array( Connection_Actions::class, 'action_test_connection' ) );
 		add_action( 'admin_post_' . Connection_Actions::SEND_TEST_EMAIL, array( Connection_Actions::class, 'action_send_test_email' ) );
 		add_filter( 'plugin_action_links_' . plugin_basename( SITEBEAM_PLUGIN_FILE ), array( Settings_Page::class, 'filter_action_links' ) );

@@ -31,7 +31,7 @@ final class Settings_Fields {
 	public static function all() {
 		return array(
 			'api_url'          => self::field( 'connection', __( 'Instance URL', 'sitebeam' ), 'url', __( 'Address of your Sitebeam instance, for example https://api.example.com: https (http only for localhost), no path.', 'sitebeam' ) ),
-			'api_token'        => self::field( 'connection', __( 'API token', 'sitebeam' ), 'password', __( 'Stored on the server only and never shown again. Leave empty to keep the current token.', 'sitebeam' ) ),
+			'api_token'        => self::field( 'connection', __( 'API token', 'sitebeam' ), 'password', __( 'Stored on the server only and never shown again. Leave empty to keep the current token. Recommended: define SITEBEAM_API_TOKEN and SITEBEAM_API_URL in wp-config.php instead, so that the token is never in the database (its backups and exports) and no one can change it from this page.', 'sitebeam' ) ),
 			'website'          => self::field( 'tracker', __( 'Website name', 'sitebeam' ), 'text', __( 'The name visits are recorded under. Default: this site’s host name.', 'sitebeam' ) ),
 			'tracker'          => self::field( 'tracker', __( 'Tracker', 'sitebeam' ), 'checkbox', __( 'Record page views with the Sitebeam tracker.', 'sitebeam' ) ),
 			'excluded_roles'   => self::field( 'tracker', __( 'Roles not tracked', 'sitebeam' ), 'roles', __( 'Logged-in users with these roles are never tracked.', 'sitebeam' ) ),

@@ -66,6 +66,7 @@ final class Settings_Page {
 			wp_die( esc_html__( 'Sorry, you are not allowed to manage Sitebeam.', 'sitebeam' ), 403 );
 		}
 		$posted = isset( $_POST[ Settings::OPTION ] ) ? wp_unslash( $_POST[ Settings::OPTION ] ) : array(); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitized by Settings_Sanitizer through sanitize_option.
+		Token_Store::save( is_array( $posted ) ? $posted : array() );
 		Settings::write( Settings::OPTION, is_array( $posted ) ? $posted : array() );
 		if ( ! get_settings_errors( Settings::OPTION ) ) {
 			add_settings_error( Settings::OPTION, 'settings_updated', __( 'Settings saved.', 'sitebeam' ), 'success' );

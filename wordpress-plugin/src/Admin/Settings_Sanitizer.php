@@ -31,7 +31,8 @@ final class Settings_Sanitizer {
 	const CHAT_RATE_LIMIT_MAX = 1000;
 
 	/**
-	 * Sanitizes the posted settings; saves the token to its own option.
+	 * Sanitizes the posted settings. The token is never among them: Token_Store writes it, once the form's
+	 * capability and nonce are checked, so no other write of this option (a subsite's, on a network) can change it.
 	 *
 	 * @param mixed $input The posted `sitebeam_settings` array.
 	 * @return array<string, mixed> What is stored.
@@ -93,7 +94,6 @@ final class Settings_Sanitizer {
 				$clean[ $key ] = $stored[ $key ] ?? Settings::defaults()[ $key ];
 			}
 		}
-		self::save_token( $input );
 		// The page shown after saving lists the models afresh: the owner may have just changed them on the instance.
 		Model_List::forget();
 		return array_intersect_key( $clean, Settings::defaults() );
@@ -178,23 +178,6 @@ final class Settings_Sanitizer {
 			}
 		}
 		return $clean;
-	}
-
-	/**
-	 * The token field is never filled in: empty means "keep the stored token".
-	 *
-	 * @param array<string, mixed> $input Posted settings.
-	 */
-	private static function save_token( array $input ) {
-		if ( Settings::is_fixed( 'api_token' ) ) {
-			return;
-		}
-		$token = isset( $input['api_token'] ) ? trim( sanitize_text_field( (string) $input['api_token'] ) ) : '';
-		if ( '' !== $token ) {
-			Settings::write( Settings::TOKEN_OPTION, $token );
-		} elseif ( ! empty( $input['remove_token'] ) ) {
-			Settings::write( Settings::TOKEN_OPTION, '' );
-		}
 	}
 
 	/**

@@ -13,6 +13,7 @@ use PHPUnit\Framework\Attributes\RunInSeparateProcess;
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
+use Sitebeam\Admin\Token_Store;
 use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Daily_Budget;
 use Sitebeam\Chat\Model_List;
@@ -134,6 +135,30 @@ final class Network_Settings_Test extends TestCase {
 		} finally {
 			unset( $_REQUEST['_wpnonce'] );
 			restore_current_blog();
+		}
+	}
+
+	public function test_a_subsite_save_of_the_settings_never_overwrites_the_networks_token() {
+		$token = get_site_option( Settings::TOKEN_OPTION );
+		Settings_Page::action_admin_init();
+		switch_to_blog( $this->second_site );
+		try {
+			wp_set_current_user( $this->subsite_administrator() );
+			// What options.php does with the form a subsite administrator posts to their own site.
+			update_option(
+				Settings::OPTION,
+				array(
+					'api_token'    => 'a-subsite-token',
+					'remove_token' => '1',
+				)
+			);
+			$this->assertSame( $token, get_site_option( Settings::TOKEN_OPTION ) );
+			$this->assertSame( 'manage_network_options', Token_Store::filter_option_page_capability(), 'options.php asks for the network\'s capability' );
+			$this->assertFalse( current_user_can( Token_Store::filter_option_page_capability() ) );
+		} finally {
+			delete_option( Settings::OPTION );
+			restore_current_blog();
+			update_site_option( Settings::TOKEN_OPTION, $token );
 		}
 	}
 
