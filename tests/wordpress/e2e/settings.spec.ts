@@ -105,7 +105,9 @@ test('the kept query parameters and the daily chat limit save, and a wrong param
   await expect(page.getByLabel('Keep query parameters')).toHaveValue('ref,lang');
   // Empty is the default, 500 a day; no limit is 0, typed on purpose.
   await expect(page.getByLabel('Daily chat limit')).toHaveValue('500');
-  await expect(page.locator('.sitebeam-chat-today')).toContainText(/Today \(UTC\): \d+ messages? of 500\./);
+  await expect(page.locator('.sitebeam-chat-today')).toContainText(
+    /Today \(UTC\): \d+ messages? of 500\./,
+  );
   await page.getByLabel('Daily chat limit').fill('0');
   await page.click('#submit');
   await expect(page.getByLabel('Daily chat limit')).toHaveValue('0');
