@@ -58,8 +58,8 @@ final class Chat_Config {
 
 	/**
 	 * Messages the whole site (on multisite the network) may send to the model per UTC day; 0 for no limit, which
-	 * the owner sets on purpose. Unset (an empty value, which versions before 0.2 saved for "no limit" until the
-	 * owner typed one) reads as DEFAULT_DAILY_LIMIT.
+	 * the owner sets on purpose. Unset (an empty value, which earlier versions saved for "no limit" until the owner
+	 * typed one) reads as DEFAULT_DAILY_LIMIT: an owner who never chose gets the default.
 	 */
 	public static function daily_limit() {
 		$limit = Settings::get()['chat_daily_limit'] ?? '';
