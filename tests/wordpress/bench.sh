@@ -17,3 +17,4 @@ trap 'exit 130' INT TERM
 start_wordpress_env >/dev/null || exit 1
 cp tests/wordpress/bench/sitebeam-bench.php "$SITEBEAM_WP_ROOT/wp-content/mu-plugins/"
 node tests/wordpress/bench/front-end.mjs
+"${SITEBEAM_PHP:-php}" tests/wordpress/bench/outbox.php

@@ -21,6 +21,7 @@ final class Send_Log {
 	const SENT        = 'sent';
 	const FAILED      = 'failed';
 	const FALLEN_BACK = 'fallback';
+	const QUEUED      = 'queued';
 
 	/**
 	 * Records one send.

@@ -15,6 +15,7 @@ use Sitebeam\Admin\Connection_Actions;
 use Sitebeam\Admin\Settings_Page;
 use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Model_List;
+use Sitebeam\Mail\Outbox;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -126,14 +127,19 @@ final class Network_Settings_Test extends TestCase {
 	public function test_uninstall_cleans_the_network_and_every_site() {
 		$settings = get_site_option( Settings::OPTION );
 		$token    = get_site_option( Settings::TOKEN_OPTION );
+		$tables   = array();
+		global $wpdb;
 		foreach ( array( 1, $this->second_site ) as $site ) {
 			switch_to_blog( $site );
 			Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
 			set_transient( 'sitebeam_rl_phpunit', array( 'count' => 1 ), 60 );
 			Chat_Capability::grant();
+			Outbox::maybe_install();
+			$tables[ $site ] = Outbox::table();
 			restore_current_blog();
 		}
 		$this->assertIsArray( Model_List::get() );
+		$this->assertNotSame( $tables[1], $tables[ $this->second_site ], 'one outbox table per site' );
 		try {
 			define( 'WP_UNINSTALL_PLUGIN', 'sitebeam/sitebeam.php' );
 			include WP_PLUGIN_DIR . '/sitebeam/uninstall.php';
@@ -147,6 +153,7 @@ final class Network_Settings_Test extends TestCase {
 				$this->assertFalse( get_transient( 'sitebeam_rl_phpunit' ), "site $site: rate counter" );
 				$this->assertFalse( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ), "site $site: chat capability" );
 				$this->assertFalse( get_option( Chat_Capability::VERSION_OPTION ), "site $site: capability version" );
+				$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $tables[ $site ] ) ), "site $site: outbox table" );
 				restore_current_blog();
 			}
 		} finally {
