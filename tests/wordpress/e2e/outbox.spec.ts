@@ -51,7 +51,9 @@ test('during an outage the lost-password page says the mail was sent, and Send n
   await expect(row).toContainText(/In \d+ min/);
 
   await row.getByRole('button', { name: 'Send now' }).click();
-  await expect(page.locator('.sitebeam-notice')).toContainText('Sent: 1. Still waiting: 0. Failed: 0.');
+  await expect(page.locator('.sitebeam-notice')).toContainText(
+    'Sent: 1. Still waiting: 0. Failed: 0.',
+  );
   await expect(page.locator('.sitebeam-outbox__empty')).toBeVisible();
   const messages = await stub.messages();
   expect(messages.map((message) => message.to)).toEqual([email]);
@@ -63,7 +65,9 @@ test('mail waiting over an hour raises an admin notice and a critical Site Healt
 }) => {
   await testSite.settings({ api_url: 'http://127.0.0.1:9' });
   const subject = `Order ${marker()}`;
-  expect((await testSite.sendMail({ to: 'late@example.com', subject, message: 'x' })).sent).toBe(true);
+  expect((await testSite.sendMail({ to: 'late@example.com', subject, message: 'x' })).sent).toBe(
+    true,
+  );
   await testSite.passTime(2 * 3600 + 60, false);
 
   await logIn(page);
@@ -81,7 +85,9 @@ test('mail waiting over an hour raises an admin notice and a critical Site Healt
   await expect(row).toContainText(subject);
   await expect(row).toContainText('cannot be reached');
   await row.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.locator('.sitebeam-notice')).toContainText('The mail was deleted from the outbox.');
+  await expect(page.locator('.sitebeam-notice')).toContainText(
+    'The mail was deleted from the outbox.',
+  );
   await expect(page.locator('.sitebeam-outbox__empty')).toBeVisible();
   await expect(page.locator('.sitebeam-outbox-notice')).toHaveCount(0);
   expect(await testSite.outbox()).toEqual([]);
