@@ -55,7 +55,15 @@ final class Contact_Conformance_Test extends Plugin_Test_Case {
 		);
 		$api = $case['apiAnswers'] ?? null;
 		if ( is_int( $api ) ) {
-			Stub::fail_email( $api );
+			// Only the case's own mail: the visitor's name is in its content.
+			Stub::email_faults(
+				array(
+					array(
+						'status'        => $api,
+						'body_contains' => (string) $case['request']['body']['name'],
+					),
+				)
+			);
 		} elseif ( 'unreachable' === $api ) {
 			$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
 		}

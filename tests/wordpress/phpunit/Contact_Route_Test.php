@@ -186,8 +186,15 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	}
 
 	public function test_api_errors_never_reach_the_visitor_as_they_are() {
-		Stub::fail_email( 500 );
-		$response = $this->post_json( array() );
+		Stub::email_faults(
+			array(
+				array(
+					'status'        => 500,
+					'body_contains' => 'Never-verbatim',
+				),
+			)
+		);
+		$response = $this->post_json( array( 'name' => 'Never-verbatim' ) );
 		// A passing failure keeps the message in the outbox: received (202 queued), and still nothing of the API's.
 		$this->assertSame( 202, $response->get_status() );
 		$this->assertTrue( $response->get_data()['queued'] );
