@@ -2,7 +2,7 @@
 // Delete, the admin notice and the Site Health test when mail has waited more than an hour, and the contact form's
 // "received" answer. Every fault matches this test's own mail only (body_contains a marker).
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, startAndEndWithTheInstalledSite, stub, testSite } from './site.ts';
+import { logIn, site, startAndEndWithTheInstalledSite, stub, testSite } from './site.ts';
 
 startAndEndWithTheInstalledSite();
 test.describe.configure({ mode: 'serial' });
@@ -11,7 +11,7 @@ const marker = () => `m${Date.now().toString(36)}${Math.random().toString(36).sl
 
 test.beforeEach(async () => {
   await stub.reset();
-  await testSite.emptyOutbox();
+  await testSite.reset(); // the installed settings (the instance's URL among them), and an empty outbox
   await testSite.settings({ route_mail: true, fallback: false });
 });
 
@@ -116,4 +116,35 @@ test('Send now without its nonce is refused, and a subscriber has no outbox scre
   });
   expect(refused.status()).toBe(403);
   await context.close();
+});
+
+test('a contact message that meets a 503 is received (the visitor is thanked) and sent by cron once the instance is back', async ({
+  page,
+}) => {
+  const subject = `Question ${marker()}`;
+  const url = await testSite.page(`Contact ${subject}`, '[sitebeam_contact]');
+  await page.goto(url);
+  const form = page.locator('form[data-sitebeam-form]');
+  await form.locator('[name=name]').fill('Visitor');
+  await form.locator('[name=email]').fill('visitor@example.com');
+  await form.locator('[name=subject]').fill(subject);
+  await form.locator('[name=message]').fill('Are you open on Sunday?');
+  await page.waitForTimeout(3100); // the ticket rendered into the form must be 3 s old
+  await stub.failEmailMatching(subject, { status: 503, retry_after: 60 });
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/sitebeam/v1/contact')),
+    form.locator('button[type=submit]').click(),
+  ]);
+  expect(answer.status()).toBe(202);
+  expect(await answer.json()).toMatchObject({ status: 'ok', queued: true });
+  await expect(form.locator('[data-sitebeam-status]')).toContainText('Thank you');
+  const kept = await testSite.outbox();
+  expect(kept.map((row) => row.subject)).toEqual([expect.stringContaining(subject)]);
+  expect(kept[0]?.last_error).toContain('HTTP 503');
+
+  await stub.clearFaults();
+  expect((await testSite.passTime(0, true)).sent).toBe(1);
+  const messages = (await stub.messages()).filter((message) => message.subject.includes(subject));
+  expect(messages.map((message) => message.to)).toEqual([site.contactRecipient]);
+  expect(messages[0]?.content).toContain('Are you open on Sunday?');
 });

@@ -160,7 +160,14 @@ export const testSite = {
   /** The outbox's rows, oldest first. */
   outbox: () =>
     call('GET', `${site.url}/wp-json/sitebeam-test/v1/outbox`) as Promise<
-      { id: string; recipient: string; subject: string; state: string; tries: string }[]
+      {
+        id: string;
+        recipient: string;
+        subject: string;
+        state: string;
+        tries: string;
+        last_error: string;
+      }[]
     >,
   emptyOutbox: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/outbox`),
   /** Time passes: the kept mail was written `age` seconds earlier and is due; with `run`, cron runs. */
