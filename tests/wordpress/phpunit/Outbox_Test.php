@@ -286,6 +286,40 @@ final class Outbox_Test extends Plugin_Test_Case {
 		$this->assertSame( array(), Outbox::rows() );
 	}
 
+	public function test_a_held_lock_keeps_a_second_sender_out_and_one_past_its_expiry_is_taken_over() {
+		global $wpdb;
+		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
+		$this->assertTrue( wp_mail( 'ann@example.com', "Locked {$this->marker}", 'x' ) );
+		$this->set_settings( array( 'api_url' => Stub::url() ) );
+		$this->pass_time();
+		$wpdb->insert( $wpdb->options, array( 'option_name' => Outbox_Sender::LOCK_OPTION, 'option_value' => ( time() + 600 ) . ':another-sender', 'autoload' => 'no' ) ); // phpcs:ignore WordPress.DB
+
+		$done = Outbox_Sender::run();
+		$this->assertTrue( $done['locked'] );
+		$this->assertSame( 0, $done['sent'] );
+		$this->assertSame( array(), $this->mine( Stub::messages() ) );
+
+		$wpdb->update( $wpdb->options, array( 'option_value' => ( time() - 1 ) . ':another-sender' ), array( 'option_name' => Outbox_Sender::LOCK_OPTION ) ); // phpcs:ignore WordPress.DB
+		$done = Outbox_Sender::run();
+		$this->assertFalse( $done['locked'], 'the lock of a sender that died is taken over' );
+		$this->assertSame( 1, $done['sent'] );
+		$this->assertNull( $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", Outbox_Sender::LOCK_OPTION ) ), 'released' ); // phpcs:ignore WordPress.DB
+	}
+
+	public function test_a_mail_claimed_by_a_sender_that_died_is_sent_again_once_its_claim_expires() {
+		global $wpdb;
+		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
+		$this->assertTrue( wp_mail( 'ann@example.com', "Claimed {$this->marker}", 'x' ) );
+		$this->set_settings( array( 'api_url' => Stub::url() ) );
+		$this->pass_time();
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Outbox::table() . ' SET state = %s, claimed_until = %d', Outbox::SENDING, time() + 300 ) ); // phpcs:ignore WordPress.DB
+
+		$this->assertSame( 0, Outbox_Sender::run()['sent'], 'claimed by a live sender: left alone' );
+		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Outbox::table() . ' SET claimed_until = %d', time() - 1 ) ); // phpcs:ignore WordPress.DB
+		$this->assertSame( 1, Outbox_Sender::run()['sent'] );
+		$this->assertCount( 1, $this->mine( Stub::messages() ) );
+	}
+
 	public function test_the_privacy_tools_export_and_erase_waiting_mail() {
 		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
 		wp_mail( 'Ann <Ann@Example.com>', "For Ann {$this->marker}", 'Secret body' );
