@@ -30,5 +30,6 @@ require __DIR__ . '/src/autoload.php';
 
 register_activation_hook( __FILE__, array( 'Sitebeam\\Settings', 'create_options' ) );
 register_activation_hook( __FILE__, array( 'Sitebeam\\Chat\\Chat_Capability', 'grant' ) );
+register_activation_hook( __FILE__, array( 'Sitebeam\\Mail\\Outbox', 'maybe_install' ) );
 
 Sitebeam\Plugin::boot();

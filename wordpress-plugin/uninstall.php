@@ -1,6 +1,6 @@
 <?php
 /**
- * Removes every option, the send log, the rate-limit and daily chat counters and the chat console's capability: on multisite, the network's settings and
+ * Removes every option, the send log, the outbox table, the rate-limit and daily chat counters and the chat console's capability: on multisite, the network's settings and
  * what every site of the network stored.
  *
  * @package Sitebeam
@@ -22,6 +22,10 @@ function sitebeam_uninstall_site() {
 	delete_option( 'sitebeam_settings' );
 	delete_option( 'sitebeam_api_token' );
 	delete_option( 'sitebeam_mail_log' );
+	delete_option( 'sitebeam_outbox_db_version' );
+	delete_option( 'sitebeam_outbox_lock' );
+	wp_clear_scheduled_hook( 'sitebeam_outbox_run' );
+	$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}sitebeam_outbox" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange -- the outbox table (mail waiting for the instance) goes with the plugin.
 	delete_transient( 'sitebeam_models' ); // Also from a persistent object cache, which the query below does not reach.
 	$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- transients have no delete-by-prefix API.
 		$wpdb->prepare(

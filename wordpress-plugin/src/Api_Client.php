@@ -211,7 +211,13 @@ final class Api_Client {
 		}
 		$args = array(
 			'method'              => $method,
-			'timeout'             => 15,
+			/**
+			 * Filters how many seconds the plugin waits for the instance's answer. A mail that meets the time-out
+			 * waits in the outbox, and may reach its recipient twice (the instance may have sent it).
+			 *
+			 * @param float $seconds Seconds, 15 by default.
+			 */
+			'timeout'             => (float) apply_filters( 'sitebeam_api_timeout', 15 ),
 			'redirection'         => 0,
 			// One byte more than allowed tells an answer over the limit from one at it.
 			'limit_response_size' => Contract::LIMIT_ANSWER_BYTES + 1,

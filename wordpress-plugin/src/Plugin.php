@@ -48,8 +48,15 @@ final class Plugin {
 		add_filter( 'wp_privacy_personal_data_exporters', array( Privacy\Send_Log_Privacy::class, 'filter_exporters' ) );
 		add_filter( 'wp_privacy_personal_data_erasers', array( Privacy\Send_Log_Privacy::class, 'filter_erasers' ) );
 		add_filter( 'map_meta_cap', array( Chat\Chat_Capability::class, 'filter_map_meta_cap' ), 10, 3 );
+		add_action( Mail\Outbox_Sender::HOOK, array( Mail\Outbox_Sender::class, 'action_run' ) );
+		add_filter( 'wp_privacy_personal_data_exporters', array( Privacy\Outbox_Privacy::class, 'filter_exporters' ) );
+		add_filter( 'wp_privacy_personal_data_erasers', array( Privacy\Outbox_Privacy::class, 'filter_erasers' ) );
 		if ( is_admin() ) {
 			Admin\Admin::boot();
+			Admin\Outbox_Page::boot();
+		}
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			\WP_CLI::add_command( 'sitebeam outbox', Cli\Outbox_Command::class );
 		}
 	}
 

@@ -62,6 +62,10 @@ final class Settings {
 			'chat_site_admins' => false,
 			'chat_consent'     => '',
 			'chat_policy'      => '',
+			// The outbox (Mail\Outbox): how many hours a mail is tried, and how much may wait.
+			'outbox_lifetime'  => 72,
+			'outbox_max_mails' => 1000,
+			'outbox_max_mb'    => 50,
 		);
 	}
 

@@ -18,6 +18,7 @@ $sitebeam_results = array(
 	Send_Log::SENT        => __( 'Sent', 'sitebeam' ),
 	Send_Log::FAILED      => __( 'Failed', 'sitebeam' ),
 	Send_Log::FALLEN_BACK => __( 'API failed: sent by WordPress', 'sitebeam' ),
+	Send_Log::QUEUED      => __( 'Instance unavailable: waiting in the outbox', 'sitebeam' ),
 );
 ?>
 <div class="wrap">

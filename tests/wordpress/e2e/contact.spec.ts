@@ -132,14 +132,15 @@ test('a visitor sends the form and the recipient gets the message, visitor text 
   expect(consoleProblems()).toEqual([]);
 });
 
-test('an API fault shows an error, keeps every typed value, and a retry succeeds', async ({
+test('an API refusal shows an error, keeps every typed value, and a retry succeeds', async ({
   page,
 }) => {
   await page.goto(postUrl);
   const form = contactForm(page);
   await fillForm(page);
   await page.waitForTimeout(3100);
-  await stub.failEmail(500);
+  // A refusal for good (400): a passing failure (5xx) would keep the message in the outbox and answer 202.
+  await stub.failEmailMatching('Second line', { status: 400 });
   await form.locator('button[type=submit]').click();
   await expect(form.locator('[data-sitebeam-status]')).toContainText('Not sent');
   await expect(form.locator('[name=name]')).toHaveValue('Visitor <b>Bold</b>');

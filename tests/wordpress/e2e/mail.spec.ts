@@ -69,10 +69,11 @@ test('a mail with Cc, Bcc and two attachments reaches every recipient, Bcc undis
   }
 });
 
-test('an API fault fires wp_mail_failed, or hands the mail to WordPress when the fallback is on', async ({
+test('an API refusal fires wp_mail_failed, or hands the mail to WordPress when the fallback is on', async ({
   page,
 }) => {
-  await stub.failEmail(500);
+  // A refusal for good (400): a passing failure (5xx) would keep the mail in the outbox (outbox.spec.ts).
+  await stub.failEmailMatching('Fault ', { status: 400 });
   const failed = await testSite.sendMail({
     to: 'ann@example.com',
     subject: 'Fault one',

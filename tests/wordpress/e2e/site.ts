@@ -96,6 +96,14 @@ export const stub = {
     call('PUT', `${site.stubUrl}/__stub/faults`, {
       faults: [{ method: 'POST', path_prefix: '/v1/email', status }],
     }),
+  /** Faults on /v1/email for the requests whose body holds `bodyContains` only (a test's own marker). */
+  failEmailMatching: (
+    bodyContains: string,
+    fault: { status?: number; retry_after?: number; delay_ms?: number; times?: number },
+  ) =>
+    call('PUT', `${site.stubUrl}/__stub/faults`, {
+      faults: [{ method: 'POST', path_prefix: '/v1/email', body_contains: bodyContains, ...fault }],
+    }),
   clearFaults: () => call('DELETE', `${site.stubUrl}/__stub/faults`),
   /** The next prompt is answered 503 model_loading (Retry-After: 1). */
   promptLoadingOnce: () =>
@@ -149,6 +157,27 @@ export const testSite = {
       await context.dispose();
     }
   },
+  /** The outbox's rows, oldest first. */
+  outbox: () =>
+    call('GET', `${site.url}/wp-json/sitebeam-test/v1/outbox`) as Promise<
+      {
+        id: string;
+        recipient: string;
+        subject: string;
+        state: string;
+        tries: string;
+        last_error: string;
+      }[]
+    >,
+  emptyOutbox: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/outbox`),
+  /** Time passes: the kept mail was written `age` seconds earlier and is due; with `run`, cron runs. */
+  passTime: (age: number, run: boolean) =>
+    call('POST', `${site.url}/wp-json/sitebeam-test/v1/outbox`, { age, run }) as Promise<{
+      sent?: number;
+    }>,
+  /** Adds a subscriber. */
+  user: (login: string, email: string, password?: string) =>
+    call('POST', `${site.url}/wp-json/sitebeam-test/v1/user`, { login, email, password }),
   resetRateLimits: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/rate-limits`),
   /** Back to the site as installed: its settings, no faked translation, service or state, no added post or page. */
   reset: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/site`),

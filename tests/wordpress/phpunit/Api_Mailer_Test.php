@@ -70,10 +70,17 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 		$this->assertStringContainsString( 'action=rp', $messages[0]['content'] );
 	}
 
-	public function test_api_failure_without_fallback_fires_wp_mail_failed() {
+	public function test_api_refusal_without_fallback_fires_wp_mail_failed() {
 		$this->set_settings( array( 'fallback' => false ) );
-		Stub::fail_email( 500 );
-		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello', 'Body' ) );
+		Stub::email_faults(
+			array(
+				array(
+					'status'        => 400,
+					'body_contains' => 'Hello refused-one',
+				),
+			)
+		);
+		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello refused-one', 'Body' ) );
 		$this->assertCount( 1, $this->failures );
 		$this->assertSame( 'wp_mail_failed', $this->failures[0]->get_error_code() );
 		$this->assertSame( array( 'ann@example.com' ), $this->failures[0]->get_error_data()['failed_recipients'] );
@@ -81,18 +88,33 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 		$this->assertSame( Send_Log::FAILED, Send_Log::entries()[0]['result'] );
 	}
 
-	public function test_api_failure_with_fallback_hands_the_mail_to_wordpress() {
+	public function test_api_refusal_with_fallback_hands_the_mail_to_wordpress() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::fail_email( 503 );
-		wp_mail( array( 'ann@example.com', 'bob@example.com' ), 'Hello', 'Body' );
+		Stub::email_faults(
+			array(
+				array(
+					'status'        => 400,
+					'body_contains' => 'Hello refused-two',
+				),
+			)
+		);
+		wp_mail( array( 'ann@example.com', 'bob@example.com' ), 'Hello refused-two', 'Body' );
 		$this->assertSame( array( array( 'ann@example.com', 'bob@example.com' ) ), $this->wordpress_mailer );
 		$this->assertSame( Send_Log::FALLEN_BACK, Send_Log::entries()[0]['result'] );
 	}
 
 	public function test_partial_failure_falls_back_for_the_missing_recipient_only() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::fail_email( 500, 1 );
-		wp_mail( 'ann@example.com', 'Hello', 'Body', array( 'Bcc: secret@example.com' ) );
+		Stub::email_faults(
+			array(
+				array(
+					'status'        => 400,
+					'times'         => 1,
+					'body_contains' => 'Hello refused-three',
+				),
+			)
+		);
+		wp_mail( 'ann@example.com', 'Hello refused-three', 'Body', array( 'Bcc: secret@example.com' ) );
 		$this->assertSame( array( 'secret@example.com' ), array_column( Stub::messages(), 'to' ) );
 		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );
 	}

@@ -186,10 +186,21 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	}
 
 	public function test_api_errors_never_reach_the_visitor_as_they_are() {
-		Stub::fail_email( 500 );
-		$response = $this->post_json( array() );
-		$this->assert_refused( $response, 502, 'upstream_failed' );
+		Stub::email_faults(
+			array(
+				array(
+					'status'        => 500,
+					'body_contains' => 'Never-verbatim',
+				),
+			)
+		);
+		$response = $this->post_json( array( 'name' => 'Never-verbatim' ) );
+		// A passing failure keeps the message in the outbox: received (202 queued), and still nothing of the API's.
+		$this->assertSame( 202, $response->get_status() );
+		$this->assertTrue( $response->get_data()['queued'] );
 		$this->assertStringNotContainsString( 'owner@example.com', (string) wp_json_encode( $response->get_data() ) );
+		$this->assertStringNotContainsString( 'injected', (string) wp_json_encode( $response->get_data() ) );
+		self::empty_outbox();
 
 		Stub::reset();
 		update_option( Settings::TOKEN_OPTION, 'wrong-token', false );
@@ -218,7 +229,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		$this->assertSame( 'GET, POST, OPTIONS', $refused->get_headers()['Allow'] );
 	}
 
-	public function test_the_contact_route_names_the_field_the_service_refused_and_keeps_retry_for_its_failures() {
+	public function test_the_contact_route_names_the_field_the_service_refused_and_keeps_a_message_its_failures_could_not_take() {
 		$this->set_settings( array( 'api_url' => 'https://api.example.com' ) );
 		$this->service = new Fake_Service();
 		$this->service->answer( Contract::PATH_EMAIL, 422, Fake_Service::INVALID_REPLYTO );
@@ -232,10 +243,15 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		$this->service->answer( Contract::PATH_EMAIL, 422, Fake_Service::INVALID_TO );
 		$this->assertSame( Contract::CONTACT_ERROR_NOT_CONFIGURED, $this->post_json( array() )->get_data()['i18n_code'], 'the recipient is the owner’s setting' );
 
+		$this->assertSame( array(), \Sitebeam\Mail\Outbox::rows(), 'a refusal for good is never kept' );
+
+		// A passing failure keeps the message in the outbox: 202 queued (contact-protocol.md).
 		$this->service->answer( Contract::PATH_EMAIL, 500, Fake_Service::INTERNAL_ERROR );
 		$response = $this->post_json( array() );
-		$this->assertSame( 502, $response->get_status() );
-		$this->assertSame( Contract::CONTACT_ERROR_UPSTREAM_FAILED, $response->get_data()['i18n_code'] );
+		$this->assertSame( 202, $response->get_status() );
+		$this->assertTrue( $response->get_data()['queued'] );
+		$this->assertCount( 1, \Sitebeam\Mail\Outbox::rows() );
+		self::empty_outbox();
 
 		$this->service->answer( Contract::PATH_EMAIL, 200, Fake_Service::EMAIL_SENT );
 		$this->assertSame( 200, $this->post_json( array() )->get_status() );

@@ -58,6 +58,38 @@ final class Stub {
 	}
 
 	/**
+	 * Sets fault rules on /v1/email; each must name its own test's request (body_contains or headers).
+	 *
+	 * @param array<int, array<string, mixed>> $rules Rules, without method and path_prefix.
+	 */
+	public static function email_faults( array $rules ) {
+		foreach ( $rules as $rule ) {
+			if ( ! isset( $rule['body_contains'] ) && ! isset( $rule['headers'] ) ) {
+				throw new \LogicException( 'A fault must match only its own test\'s request (body_contains or headers).' );
+			}
+		}
+		self::request(
+			'PUT',
+			'/__stub/faults',
+			array(
+				'faults' => array_map(
+					static function ( $rule ) {
+						return $rule + array(
+							'method'      => 'POST',
+							'path_prefix' => '/v1/email',
+						);
+					},
+					$rules
+				),
+			)
+		);
+	}
+
+	public static function clear_faults() {
+		self::request( 'DELETE', '/__stub/faults' );
+	}
+
+	/**
 	 * @param string     $method HTTP method.
 	 * @param string     $path   Path.
 	 * @param array|null $body   JSON body.

@@ -11,6 +11,7 @@ use PHPUnit\Framework\TestCase;
 use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Model_List;
 use Sitebeam\Endpoint\Rate_Limiter;
+use Sitebeam\Mail\Outbox;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -31,12 +32,16 @@ final class Uninstall_Test extends TestCase {
 		$this->assertIsArray( Model_List::get() );
 		$this->assertIsArray( get_transient( Model_List::TRANSIENT ) );
 		get_role( 'editor' )->add_cap( Chat_Capability::CAPABILITY );
+		global $wpdb;
+		Outbox::maybe_install();
+		$this->assertSame( Outbox::table(), $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Outbox::table() ) ) );
 		$this->assertTrue( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ) );
 		try {
 			define( 'WP_UNINSTALL_PLUGIN', 'sitebeam/sitebeam.php' );
 			include WP_PLUGIN_DIR . '/sitebeam/uninstall.php';
 			wp_cache_flush();
-			foreach ( array( Settings::OPTION, Settings::TOKEN_OPTION, Send_Log::OPTION, Chat_Capability::VERSION_OPTION ) as $option ) {
+			$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', Outbox::table() ) ), 'the outbox table' );
+			foreach ( array( Settings::OPTION, Settings::TOKEN_OPTION, Send_Log::OPTION, Chat_Capability::VERSION_OPTION, Outbox::VERSION_OPTION ) as $option ) {
 				$this->assertFalse( get_option( $option ), $option );
 			}
 			$this->assertSame( 0, self::rate_counters() );
@@ -48,6 +53,7 @@ final class Uninstall_Test extends TestCase {
 		} finally {
 			get_role( 'editor' )->remove_cap( Chat_Capability::CAPABILITY );
 			Chat_Capability::grant();
+			Outbox::maybe_install();
 			Settings::create_options();
 			update_option( Settings::OPTION, $settings );
 			update_option( Settings::TOKEN_OPTION, $token, false );

@@ -161,6 +161,57 @@ add_action(
 		);
 		register_rest_route(
 			'sitebeam-test/v1',
+			'/outbox',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => '__return_true',
+					'callback'            => static function () {
+						return Sitebeam\Mail\Outbox::rows();
+					},
+				),
+				array(
+					'methods'             => 'DELETE',
+					'permission_callback' => '__return_true',
+					'callback'            => static function () {
+						sitebeam_test_empty_outbox();
+						return array();
+					},
+				),
+				// Time passes: every kept mail was written `age` seconds earlier (and is due), then cron runs if `run`.
+				array(
+					'methods'             => 'POST',
+					'permission_callback' => '__return_true',
+					'callback'            => static function ( WP_REST_Request $request ) {
+						global $wpdb;
+						$wpdb->query( $wpdb->prepare( 'UPDATE ' . Sitebeam\Mail\Outbox::table() . ' SET created_at = created_at - %d', (int) $request['age'] ) ); // phpcs:ignore -- test fixture.
+						Sitebeam\Mail\Outbox::make_due();
+						return $request['run'] ? Sitebeam\Mail\Outbox_Sender::run() : array();
+					},
+				),
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/user',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					return array(
+						'id' => wp_insert_user(
+							array(
+								'user_login' => (string) $request['login'],
+								'user_email' => (string) $request['email'],
+								'user_pass'  => $request['password'] ? (string) $request['password'] : wp_generate_password(),
+							)
+						),
+					);
+				},
+			)
+		);
+		register_rest_route(
+			'sitebeam-test/v1',
 			'/rate-limits',
 			array(
 				'methods'             => 'DELETE',
@@ -229,6 +280,7 @@ add_action(
 					delete_option( SITEBEAM_TEST_TRANSLATIONS );
 					delete_option( SITEBEAM_TEST_STATE );
 					delete_option( SITEBEAM_TEST_UPSTREAM );
+					sitebeam_test_empty_outbox();
 					$added = get_posts(
 						array(
 							'post_type'   => array( 'post', 'page' ),
@@ -319,3 +371,14 @@ add_filter(
 	10,
 	3
 );
+
+/**
+ * Empties the outbox and forgets its lock and cron event.
+ */
+function sitebeam_test_empty_outbox() {
+	global $wpdb;
+	Sitebeam\Mail\Outbox::maybe_install();
+	$wpdb->query( 'DELETE FROM ' . Sitebeam\Mail\Outbox::table() ); // phpcs:ignore -- test fixture.
+	$wpdb->delete( $wpdb->options, array( 'option_name' => Sitebeam\Mail\Outbox_Sender::LOCK_OPTION ) ); // phpcs:ignore -- test fixture.
+	wp_clear_scheduled_hook( Sitebeam\Mail\Outbox_Sender::HOOK );
+}

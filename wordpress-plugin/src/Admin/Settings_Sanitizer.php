@@ -89,6 +89,7 @@ final class Settings_Sanitizer {
 		}
 		$clean = self::sanitize_chat( $input, $clean );
 		$clean = self::sanitize_consent( $input, $clean );
+		$clean = self::sanitize_outbox( $input, $clean );
 		foreach ( array_keys( Settings::CONSTANTS ) as $key ) {
 			if ( Settings::is_fixed( $key ) ) {
 				$clean[ $key ] = $stored[ $key ] ?? Settings::defaults()[ $key ];
@@ -97,6 +98,37 @@ final class Settings_Sanitizer {
 		// The page shown after saving lists the models afresh: the owner may have just changed them on the instance.
 		Model_List::forget();
 		return array_intersect_key( $clean, Settings::defaults() );
+	}
+
+	/**
+	 * The outbox's lifetime (hours) and caps (mails, megabytes): whole numbers in their range; a refused value keeps
+	 * the stored one.
+	 *
+	 * @param array<string, mixed> $input Posted settings.
+	 * @param array<string, mixed> $clean Settings so far.
+	 * @return array<string, mixed>
+	 */
+	private static function sanitize_outbox( array $input, array $clean ) {
+		$ranges = array(
+			/* translators: 1: smallest, 2: largest. */
+			'outbox_lifetime'  => array( 1, 720, __( 'The outbox’s lifetime must be a whole number of hours from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+			/* translators: 1: smallest, 2: largest. */
+			'outbox_max_mails' => array( 1, 100000, __( 'The outbox’s number of mails must be a whole number from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+			/* translators: 1: smallest, 2: largest. */
+			'outbox_max_mb'    => array( 1, 1024, __( 'The outbox’s size limit must be a whole number of megabytes from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+		);
+		foreach ( $ranges as $key => list( $min, $max, $message ) ) {
+			if ( ! isset( $input[ $key ] ) ) {
+				continue;
+			}
+			$value = trim( (string) $input[ $key ] );
+			if ( ctype_digit( $value ) && (int) $value >= $min && (int) $value <= $max ) {
+				$clean[ $key ] = (int) $value;
+			} else {
+				self::refuse( $key, sprintf( $message, $min, $max ) );
+			}
+		}
+		return $clean;
 	}
 
 	/**

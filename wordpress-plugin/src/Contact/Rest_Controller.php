@@ -14,6 +14,7 @@ use Sitebeam\Endpoint\Body_Kind;
 use Sitebeam\Endpoint\Consent_Rule;
 use Sitebeam\Endpoint\Matched_Handler;
 use Sitebeam\Endpoint\Origin_Rule;
+use Sitebeam\Mail\Outbox;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 use WP_Error;
@@ -197,24 +198,24 @@ final class Rest_Controller {
 			),
 			$recipient
 		);
-		$result  = $client->send_email( $message );
+		$result  = Outbox::send_or_keep( $client, $message );
 		if ( is_wp_error( $result ) ) {
 			Send_Log::record( array( $recipient ), $message[ Contract::EMAIL_FIELD_SUBJECT ], Send_Log::FAILED, Api_Messages::describe( $result ) );
-			return self::upstream_error( $result );
+			return self::upstream_error( ( (array) $result->get_error_data() )['api_error'] ?? $result );
 		}
-		Send_Log::record( array( $recipient ), $message[ Contract::EMAIL_FIELD_SUBJECT ], Send_Log::SENT );
+		$queued = is_int( $result );
+		Send_Log::record( array( $recipient ), $message[ Contract::EMAIL_FIELD_SUBJECT ], $queued ? Send_Log::QUEUED : Send_Log::SENT );
 
 		if ( Body_Kind::is_form_post( $request ) ) {
 			$response = new WP_REST_Response( null, 303 );
 			$response->header( 'Location', add_query_arg( Contract::CONTACT_SENT_QUERY_PARAM, '1', '' !== $page ? $page : home_url( '/' ) ) );
 			return $response;
 		}
+		// Kept in the outbox: received, and sent when the instance is back (202 with queued, contact-protocol.md).
 		return new WP_REST_Response(
-			array(
-				Contract::RESPONSE_FIELD_STATUS          => Contract::STATUS_OK,
-				Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $settings['contact_success'],
-			),
-			200
+			array( Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK ) + ( $queued ? array( Outbox::RESPONSE_FIELD_QUEUED => true ) : array() )
+			+ array( Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $settings['contact_success'] ),
+			$queued ? 202 : 200
 		);
 	}
 

@@ -18,6 +18,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 /**
  * Sends every wp_mail through the API (pre_wp_mail), with WordPress's own mailer as the optional fallback.
+ *
+ * A mail the instance cannot take for a passing reason (no answer, 429, 5xx) goes to the outbox and wp_mail() answers
+ * true; a refusal for good, or a full outbox, fails at once (or falls back, when the fallback is on).
  */
 final class Api_Mailer {
 
@@ -69,21 +72,32 @@ final class Api_Mailer {
 		}
 
 		$failed = array();
+		$kept   = array();
 		$error  = null;
 		foreach ( $mail->recipients as $recipient ) {
-			$result = $client->send_email( $mail->message_for( $recipient ) );
-			if ( is_wp_error( $result ) ) {
+			$result = Outbox::send_or_keep( $client, $mail->message_for( $recipient ) );
+			if ( is_int( $result ) ) {
+				$kept[] = $recipient;
+			} elseif ( is_wp_error( $result ) ) {
 				$failed[] = $recipient;
 				$error    = $result;
 			}
 		}
+		if ( $kept ) {
+			// Accepted for delivery, as an MTA accepts it: the outbox sends it when the instance is back.
+			Send_Log::record( $kept, $subject, Send_Log::QUEUED );
+		}
+		$delivered = array_values( array_diff( $mail->recipients, $failed, $kept ) );
 		if ( null === $error ) {
-			Send_Log::record( $mail->recipients, $subject, Send_Log::SENT );
-			/** This action is documented in wp-includes/pluggable.php */
-			do_action( 'wp_mail_succeeded', $atts ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
+			if ( $delivered ) {
+				Send_Log::record( $delivered, $subject, Send_Log::SENT );
+			}
+			if ( ! $kept ) {
+				/** This action is documented in wp-includes/pluggable.php */
+				do_action( 'wp_mail_succeeded', $atts ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
+			}
 			return true;
 		}
-		$delivered = array_values( array_diff( $mail->recipients, $failed ) );
 		return $this->fail( $atts, $delivered, $error, (bool) $settings['fallback'], $failed );
 	}
 

@@ -23,6 +23,7 @@ final class Send_Log {
 	const SENT        = 'sent';
 	const FAILED      = 'failed';
 	const FALLEN_BACK = 'fallback';
+	const QUEUED      = 'queued';
 
 	/**
 	 * Records one send: an entry for each recipient, in their order, above the older ones.

@@ -18,6 +18,7 @@ use Sitebeam\Chat\Chat_Capability;
 use Sitebeam\Chat\Daily_Budget;
 use Sitebeam\Chat\Model_List;
 use Sitebeam\Endpoint\Rate_Limiter;
+use Sitebeam\Mail\Outbox;
 use Sitebeam\Mail\Send_Log;
 use Sitebeam\Settings;
 
@@ -193,14 +194,18 @@ final class Network_Settings_Test extends TestCase {
 		global $wpdb;
 		$settings = get_site_option( Settings::OPTION );
 		$token    = get_site_option( Settings::TOKEN_OPTION );
+		$tables   = array();
 		foreach ( array( 1, $this->second_site ) as $site ) {
 			switch_to_blog( $site );
 			Send_Log::record( array( 'a@example.com' ), 'Logged', Send_Log::SENT );
 			Rate_Limiter::hit( 'contact', 5, 60, '203.0.113.7' );
 			Chat_Capability::grant();
+			Outbox::maybe_install();
+			$tables[ $site ] = Outbox::table();
 			restore_current_blog();
 		}
 		$this->assertIsArray( Model_List::get() );
+		$this->assertNotSame( $tables[1], $tables[ $this->second_site ], 'one outbox table per site' );
 		try {
 			define( 'WP_UNINSTALL_PLUGIN', 'sitebeam/sitebeam.php' );
 			include WP_PLUGIN_DIR . '/sitebeam/uninstall.php';
@@ -214,6 +219,7 @@ final class Network_Settings_Test extends TestCase {
 				$this->assertSame( '0', $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE 'sitebeam\\_rl\\_%'" ), "site $site: rate counter" ); // phpcs:ignore WordPress.DB
 				$this->assertFalse( get_role( 'administrator' )->has_cap( Chat_Capability::CAPABILITY ), "site $site: chat capability" );
 				$this->assertFalse( get_option( Chat_Capability::VERSION_OPTION ), "site $site: capability version" );
+				$this->assertNull( $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $tables[ $site ] ) ), "site $site: outbox table" );
 				restore_current_blog();
 			}
 		} finally {
