@@ -7,6 +7,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use GuzzleHttp\Client;
 use GuzzleHttp\Handler\MockHandler;
@@ -41,6 +42,8 @@ final class ApiClientTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['sitebeam']);
     $this->config('sitebeam.settings')->set('base_url', 'https://api.example.test')->save();
     $this->setSetting('sitebeam_api_token', 'secret-token');
@@ -120,7 +123,7 @@ final class ApiClientTest extends KernelTestBase {
     $this->container->get('config.factory')->reset('sitebeam.settings');
     $this->setSetting('sitebeam_api_token', 'dev-token');
 
-    $client = new ApiClient(new Client(['handler' => HandlerStack::create(new StreamHandler())]), $this->container->get('sitebeam.credentials_factory'));
+    $client = new ApiClient(new Client(['handler' => HandlerStack::create(new StreamHandler())]), $this->container->get('sitebeam.credentials_factory'), $this->container->get('sitebeam.instance_host'));
     $result = $client->listModels();
 
     $this->assertTrue($result->isSuccess(), $result->logSummary());
@@ -133,7 +136,7 @@ final class ApiClientTest extends KernelTestBase {
   private function client(array $responses): ApiClient {
     $stack = HandlerStack::create(new MockHandler($responses));
     $stack->push(Middleware::history($this->history));
-    return new ApiClient(new Client(['handler' => $stack]), $this->container->get('sitebeam.credentials_factory'));
+    return new ApiClient(new Client(['handler' => $stack]), $this->container->get('sitebeam.credentials_factory'), $this->container->get('sitebeam.instance_host'));
   }
 
 }
