@@ -134,7 +134,7 @@ class ApiClient {
     if ($json !== NULL) {
       $options[RequestOptions::JSON] = $json;
     }
-    if ($pins !== []) {
+    if ($pins !== [] && defined('CURLOPT_RESOLVE')) {
       $options['curl'] = [CURLOPT_RESOLVE => $pins];
     }
     try {

@@ -63,6 +63,33 @@ final class ApiClientTest extends KernelTestBase {
   }
 
   /**
+   * Tests that the request connects to the addresses that were checked.
+   *
+   * A name that resolved to a public address for the check cannot resolve
+   * to a private one for the request.
+   */
+  public function testRequestIsPinnedToTheCheckedAddresses(): void {
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, NULL);
+    $this->container->set('sitebeam.instance_host', new class() extends InstanceHost {
+
+      /**
+       * The instance's name resolves to an address on the internet.
+       */
+      protected function addresses(string $host): array {
+        return ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'];
+      }
+
+    });
+    $result = $this->client([new Response(200, [], '{"status":"ok","models":["mock"]}')])->listModels();
+
+    $this->assertTrue($result->isSuccess(), $result->logSummary());
+    $this->assertSame(
+      ['api.example.test:443:93.184.216.34,[2606:2800:220:1:248:1893:25c8:1946]'],
+      $this->history[0]['options']['curl'][CURLOPT_RESOLVE] ?? NULL,
+    );
+  }
+
+  /**
    * Tests that plain http from settings php carries no token.
    */
   public function testPlainHttpFromSettingsPhpCarriesNoToken(): void {
