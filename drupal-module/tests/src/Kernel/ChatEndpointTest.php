@@ -141,7 +141,9 @@ final class ChatEndpointTest extends KernelTestBase {
    * Tests that a new site's chat stops at 500 messages a day; 0 is no limit.
    */
   public function testDailyLimitIsFiveHundredUnlessTheOwnerSetsNone(): void {
-    $this->container->get('database')->insert(DailyChatBudget::TABLE)->fields(['day' => gmdate('Y-m-d'), 'messages' => 499])->execute();
+    $this->container->get('database')->insert(DailyChatBudget::TABLE)
+      ->fields(['day' => gmdate('Y-m-d'), 'messages' => 499])
+      ->execute();
     $this->assertSame(200, $this->postJson(['message' => 'the 500th'])->getStatusCode());
     $response = $this->postJson(['message' => 'the 501st']);
     $this->assertSame(429, $response->getStatusCode());
@@ -157,7 +159,7 @@ final class ChatEndpointTest extends KernelTestBase {
    *
    * A limit the owner set stays.
    */
-  public function testUpdateGivesASiteWithoutDailyLimitTheDefault(): void {
+  public function testUpdateGivesSiteWithoutDailyLimitTheDefault(): void {
     $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
     $storage = $this->container->get('config.storage');
     $saved = $storage->read('sitebeam.settings');

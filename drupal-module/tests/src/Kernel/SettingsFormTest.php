@@ -148,7 +148,9 @@ final class SettingsFormTest extends KernelTestBase {
    * The form shows today's count beside it.
    */
   public function testDailyChatLimitIsFiveHundredAtFirstAndZeroForNone(): void {
-    $this->container->get('database')->insert(DailyChatBudget::TABLE)->fields(['day' => gmdate('Y-m-d'), 'messages' => 42])->execute();
+    $this->container->get('database')->insert(DailyChatBudget::TABLE)
+      ->fields(['day' => gmdate('Y-m-d'), 'messages' => 42])
+      ->execute();
     $html = $this->renderForm();
     $this->assertMatchesRegularExpression('~name="chat_daily_limit" value="500"~', $html);
     $this->assertStringContainsString('Today so far: 42.', $html);
@@ -226,7 +228,14 @@ final class SettingsFormTest extends KernelTestBase {
         'Email sending is not enabled for this account (403 not_emailapi)',
       ],
       'email sending switched off' => ['dev-token', TRUE, NULL, 405, 'error', 'has email sending switched off (405)'],
-      'unreachable' => ['dev-token', FALSE, NULL, NULL, 'error', 'No Sitebeam instance answered at http://127.0.0.1:9: it cannot be reached, or what answers there is not an instance.'],
+      'unreachable' => [
+        'dev-token',
+        FALSE,
+        NULL,
+        NULL,
+        'error',
+        'No Sitebeam instance answered at http://127.0.0.1:9: it cannot be reached, or what answers there is not an instance.',
+      ],
     ];
   }
 

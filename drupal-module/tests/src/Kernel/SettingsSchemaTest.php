@@ -119,7 +119,7 @@ final class SettingsSchemaTest extends KernelTestBase {
   /**
    * Tests the daily chat limit: 500 by default, a whole number, 0 for none.
    */
-  public function testDailyChatLimitIsFiveHundredByDefaultAndAWholeNumber(): void {
+  public function testDailyChatLimitIsFiveHundredByDefaultAndWholeNumber(): void {
     $this->assertSame(500, $this->config('sitebeam.settings')->get('chat.daily_limit'));
     $this->assertSame([], $this->violations(['chat' => ['daily_limit' => 0]]));
     $this->assertSame([], $this->violations(['chat' => ['daily_limit' => 20000]]));

@@ -171,7 +171,7 @@ final class UpstreamAnswersTest extends KernelTestBase {
   }
 
   /**
-   * Data provider for testAnswerOfAnotherServerIsOneMessageTellingNothingOfIt().
+   * Data provider: what servers that are no instance answer.
    */
   public static function answersOfOtherServers(): array {
     return [

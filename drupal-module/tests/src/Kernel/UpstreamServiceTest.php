@@ -6,9 +6,9 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Chat\DailyChatBudget;
-use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Controller\ChatConsoleController;
 use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;

@@ -41,7 +41,7 @@ final class OversizedFileStream {
   /**
    * A regular file anyone may read, one byte over the limit.
    */
-  // phpcs:ignore Drupal.NamingConventions.ValidFunctionName.ScopeNotCamelCaps
+  // phpcs:ignore Drupal.NamingConventions.ValidFunctionName.ScopeNotCamelCaps, Drupal.Commenting.FunctionComment.Missing
   public function url_stat(string $path, int $flags): array {
     return ['mode' => 0100444, 'size' => Contract::LIMIT_ATTACHMENT_BYTES + 1];
   }
@@ -49,7 +49,7 @@ final class OversizedFileStream {
   /**
    * Counts the attempt to read; the file opens nowhere.
    */
-  // phpcs:ignore Drupal.NamingConventions.ValidFunctionName.ScopeNotCamelCaps
+  // phpcs:ignore Drupal.NamingConventions.ValidFunctionName.ScopeNotCamelCaps, Drupal.Commenting.FunctionComment.Missing
   public function stream_open(string $path, string $mode, int $options, ?string &$opened_path): bool {
     self::$opened++;
     return FALSE;
