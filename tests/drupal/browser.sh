@@ -57,6 +57,8 @@ cat >>"$site/settings.php" <<PHP
 
 // Added by the Sitebeam browser tests.
 \$settings['sitebeam_api_token'] = '$token';
+// The stub listens on 127.0.0.1, a loopback address the module refuses otherwise.
+\$settings['sitebeam_allow_private_hosts'] = TRUE;
 \$settings['extension_discovery_scan_tests'] = TRUE;
 PHP
 admin_pass="admin-$RANDOM-$RANDOM"

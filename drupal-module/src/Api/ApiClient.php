@@ -23,12 +23,15 @@ class ApiClient {
    *   Drupal's http_client.
    * @param \Drupal\sitebeam\Api\CredentialsFactory $credentialsFactory
    *   Gives the site's credentials, read afresh for every call.
+   * @param \Drupal\sitebeam\Api\InstanceHost $instanceHost
+   *   Refuses private hosts and unusual ports, unless settings.php allows.
    * @param \Drupal\sitebeam\Api\Credentials|null $credentials
    *   Fixed credentials instead of the site's (see withCredentials()).
    */
   public function __construct(
     protected ClientInterface $httpClient,
     protected CredentialsFactory $credentialsFactory,
+    protected InstanceHost $instanceHost,
     protected ?Credentials $credentials = NULL,
   ) {}
 
@@ -86,14 +89,15 @@ class ApiClient {
    * A client for other credentials, such as values typed into the form.
    */
   public function withCredentials(Credentials $credentials): static {
-    return new static($this->httpClient, $this->credentialsFactory, $credentials);
+    return new static($this->httpClient, $this->credentialsFactory, $this->instanceHost, $credentials);
   }
 
   /**
    * One call carrying the token: never redirected, never over plain http.
    *
    * Except to this machine, and a localhost name is this machine without
-   * asking DNS (LocalhostNames).
+   * asking DNS (LocalhostNames). Never to a private host or an unusual port
+   * either, unless settings.php allows them (InstanceHost).
    *
    * The answer is read up to Contract::LIMIT_ANSWER_BYTES and checked as the
    * answer $answer of Contract::ANSWER_SHAPES (see ApiResult::fromResponse()).
@@ -106,6 +110,13 @@ class ApiClient {
     // settings.php overrides skip the form's validation: check again here.
     if (SettingsValidator::baseUrlProblem($credentials->baseUrl()) !== NULL) {
       return ApiResult::unsafeAddress();
+    }
+    [$refusal, $pins] = $this->instanceHost->check($credentials->baseUrl());
+    if ($refusal === InstanceHost::PRIVATE) {
+      return ApiResult::privateAddress();
+    }
+    if ($refusal === InstanceHost::UNRESOLVED) {
+      return ApiResult::networkFailure('the instance name does not resolve');
     }
     [$url, $route_headers] = LocalhostNames::route($credentials->baseUrl() . $path);
     $options = [
@@ -122,6 +133,9 @@ class ApiClient {
     ];
     if ($json !== NULL) {
       $options[RequestOptions::JSON] = $json;
+    }
+    if ($pins !== [] && defined('CURLOPT_RESOLVE')) {
+      $options['curl'] = [CURLOPT_RESOLVE => $pins];
     }
     try {
       $response = $this->httpClient->request($method, $url, $options);

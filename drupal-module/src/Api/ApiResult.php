@@ -25,6 +25,7 @@ final class ApiResult {
   public const UNREACHABLE = 'unreachable';
   public const NOT_CONFIGURED = 'not_configured';
   public const UNSAFE_ADDRESS = 'unsafe_address';
+  public const PRIVATE_ADDRESS = 'private_address';
 
   private function __construct(
     public readonly int $status,
@@ -34,6 +35,7 @@ final class ApiResult {
     private readonly bool $unsafeAddress = FALSE,
     private readonly string $problem = '',
     private readonly string $token = '',
+    private readonly bool $privateAddress = FALSE,
   ) {}
 
   /**
@@ -87,6 +89,28 @@ final class ApiResult {
    */
   public static function unsafeAddress(): self {
     return new self(0, [], '', NULL, TRUE);
+  }
+
+  /**
+   * Nothing was sent: the address is private, loopback or an unusual port.
+   */
+  public static function privateAddress(): self {
+    return new self(0, [], '', NULL, FALSE, '', '', TRUE);
+  }
+
+  /**
+   * Whether a Sitebeam instance answered.
+   *
+   * A success of the contract's shape, or a refusal in the contract's shape
+   * (an i18n_code) or the service's own (FastAPI's "detail"). Anything else,
+   * whatever its status, may be any server of the network: site owners are
+   * told nothing about it that would tell one port or host from another.
+   */
+  public function isInstanceAnswer(): bool {
+    if ($this->status === 0 || $this->problem !== '') {
+      return FALSE;
+    }
+    return $this->isSuccess() || $this->code() !== '' || array_key_exists('detail', $this->body);
   }
 
   /**
@@ -196,6 +220,9 @@ final class ApiResult {
     if ($this->unsafeAddress) {
       return self::UNSAFE_ADDRESS;
     }
+    if ($this->privateAddress) {
+      return self::PRIVATE_ADDRESS;
+    }
     return match (TRUE) {
       $this->status === 0 => self::NOT_CONFIGURED,
       $this->status === 401 => self::TOKEN_WRONG,
@@ -219,6 +246,9 @@ final class ApiResult {
   public function logSummary(): string {
     if ($this->unsafeAddress) {
       return 'not sent: the instance address is neither https nor this machine';
+    }
+    if ($this->privateAddress) {
+      return 'not sent: the instance address is private, loopback or on an unusual port (settings.php does not allow them)';
     }
     if ($this->networkError !== '') {
       $line = 'network failure: ' . $this->networkError;

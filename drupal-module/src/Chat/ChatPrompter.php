@@ -50,7 +50,7 @@ class ChatPrompter {
     ]);
     return match (TRUE) {
       $result->status === 429 => new ChatProblem(ChatProblem::RATE_LIMITED, retryAfter: max(1, $result->retryAfter ?? 60)),
-      in_array($result->diagnosis(), [ApiResult::NOT_CONFIGURED, ApiResult::UNSAFE_ADDRESS], TRUE),
+      in_array($result->diagnosis(), [ApiResult::NOT_CONFIGURED, ApiResult::UNSAFE_ADDRESS, ApiResult::PRIVATE_ADDRESS], TRUE),
       in_array($result->status, [401, 403, 405], TRUE),
       $result->code() === Contract::ERROR_MODEL_NOT_FOUND => new ChatProblem(ChatProblem::NOT_CONFIGURED),
       default => new ChatProblem(ChatProblem::UPSTREAM_FAILED),

@@ -19,6 +19,14 @@ class ChatSettings {
    */
   public const MODEL_PATTERN = '/^[A-Za-z0-9_.-]+$/D';
 
+  /**
+   * The daily chat limit of a site that sets none.
+   *
+   * A new site is then never an open model proxy on the owner's quota; no
+   * limit (0) is a choice the owner makes on purpose.
+   */
+  public const DEFAULT_DAILY_LIMIT = 500;
+
   public function __construct(protected ConfigFactoryInterface $configFactory) {}
 
   /**
@@ -58,10 +66,13 @@ class ChatSettings {
 
   /**
    * Messages the whole site may send to the model in a UTC day; NULL: no cap.
+   *
+   * The owner's 0 means no cap; a value not set yet (a site whose updates
+   * have not run) is the default.
    */
   public function dailyLimit(): ?int {
-    $limit = $this->chat()['daily_limit'] ?? NULL;
-    return $limit === NULL ? NULL : max(1, (int) $limit);
+    $limit = (int) ($this->chat()['daily_limit'] ?? self::DEFAULT_DAILY_LIMIT);
+    return $limit <= 0 ? NULL : $limit;
   }
 
   /**

@@ -46,6 +46,17 @@ class DailyChatBudget {
   }
 
   /**
+   * Messages counted so far today (UTC).
+   */
+  public function today(): int {
+    return (int) $this->database->select(self::TABLE, 'd')
+      ->fields('d', ['messages'])
+      ->condition('day', gmdate('Y-m-d', $this->time->getCurrentTime()))
+      ->execute()
+      ->fetchField();
+  }
+
+  /**
    * Counts a message in the day's row if the limit allows; TRUE when counted.
    */
   protected function increment(string $day, int $limit): bool {

@@ -5,8 +5,10 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Endpoint;
 
 use Drupal\Component\Datetime\TimeInterface;
+use Drupal\Component\Utility\Crypt;
 use Drupal\Core\KeyValueStore\KeyValueExpirableFactoryInterface;
 use Drupal\Core\Lock\LockBackendInterface;
+use Drupal\Core\Site\Settings;
 use Symfony\Component\HttpFoundation\Request;
 
 /**
@@ -16,7 +18,9 @@ use Symfony\Component\HttpFoundation\Request;
  * which Retry-After needs: the post times are kept in an expirable store.
  * Each endpoint has its own collection, so its own allowance. A visitor's
  * count is read and written under a lock: without it, posts arriving together
- * all read the same count and all pass.
+ * all read the same count and all pass. The store knows a visitor by an HMAC
+ * of their address under the site's hash salt: a copy of the database names
+ * no one.
  */
 class RateLimiter {
 
@@ -39,7 +43,7 @@ class RateLimiter {
    * seconds is always enough.
    */
   public function hit(Request $request, int $limit, int $window): ?int {
-    $visitor = VisitorAddress::of($request);
+    $visitor = Crypt::hmacBase64(VisitorAddress::of($request), Settings::getHashSalt());
     $lock_name = 'sitebeam.rate_limiter:' . $this->collection . ':' . $visitor;
     if (!$this->acquire($lock_name)) {
       // Still counting this visitor's other posts after the wait: a burst.

@@ -41,7 +41,9 @@ class ApiResultMessages {
       $this->messenger->addStatus($this->t('Email: connected to @url, the token is accepted and email sending is enabled for the account (nothing was sent).', $args));
     }
     else {
-      $this->messenger->addError($this->t('Email: @reason', ['@reason' => $this->explain($email, $url)]));
+      // An instance refuses the empty probe: one that takes it is none.
+      $reason = $email->isSuccess() ? $this->notAnInstance($url) : $this->explain($email, $url);
+      $this->messenger->addError($this->t('Email: @reason', ['@reason' => $reason]));
     }
     if ($models === NULL) {
       return;
@@ -83,7 +85,7 @@ class ApiResultMessages {
    */
   public function explainModels(ApiResult $result, string $url): TranslatableMarkup {
     $args = ['@url' => $url, '@code' => $result->code()];
-    return match ($result->diagnosis()) {
+    return match ($result->isInstanceAnswer() ? $result->diagnosis() : NULL) {
       ApiResult::AI_ABSENT => $this->t('The instance at @url has no AI API (405 @code): the chat cannot be used with it. Email sending and the tracker are not affected.', $args),
       ApiResult::NOT_ENABLED => $this->t('The instance at @url does not offer the AI API to this account (403 @code). Ask the instance support or administrator to enable it.', $args),
       default => $this->explain($result, $url),
@@ -91,11 +93,28 @@ class ApiResultMessages {
   }
 
   /**
+   * The one message for an address where no instance answers, whatever did.
+   */
+  protected function notAnInstance(string $url): TranslatableMarkup {
+    return $this->t('No Sitebeam instance answered at @url: it cannot be reached, or what answers there is not an instance. Check the address and the network.', ['@url' => $url]);
+  }
+
+  /**
    * What went wrong, in words a site owner can act on.
+   *
+   * Only what a Sitebeam instance answered is explained: a network error, or
+   * whatever another server answers, is the one same message, with no error,
+   * status or body of it. The form then cannot tell a closed port from an
+   * open one, or one service of the network from another.
    */
   public function explain(ApiResult $result, string $url): TranslatableMarkup {
     $args = ['@url' => $url, '@status' => $result->status, '@code' => $result->code()];
-    return match ($result->diagnosis()) {
+    $diagnosis = $result->diagnosis();
+    if ($diagnosis === ApiResult::UNREACHABLE || ($result->status !== 0 && !$result->isInstanceAnswer())) {
+      return $this->notAnInstance($url);
+    }
+    return match ($diagnosis) {
+      ApiResult::PRIVATE_ADDRESS => $this->t("Nothing was sent to @url: it is on a private or loopback network, or on a port other than 443, 80 and 8080. For an instance on your own network, or a test instance on this machine, add <code>\$settings['sitebeam_allow_private_hosts'] = TRUE;</code> to settings.php.", $args),
       ApiResult::UNSAFE_ADDRESS => $this->t('Nothing was sent to @url: the token travels only over https (plain http only to localhost or 127.0.0.1). Correct the address, in settings.php too if it is set there.', $args),
       ApiResult::NOT_CONFIGURED => $this->t('Enter the instance base URL, and set the API token in settings.php or in the token field, first.'),
       ApiResult::TOKEN_WRONG => $this->t('The instance at @url refused the token (401): the token is wrong. Copy it again from your Sitebeam account.', $args),
@@ -104,7 +123,6 @@ class ApiResultMessages {
       ApiResult::ACCOUNT_NOT_CONFIRMED => $this->t('The instance at @url accepted the token, but the account is not confirmed yet (403 @code). Confirm it from the email the instance sent.', $args),
       ApiResult::AI_ABSENT => $this->t('The instance at @url has no AI API (405 @code).', $args),
       ApiResult::INVALID_FIELD => $this->t('The instance at @url refused the message: @fields. Correct it; sending it again unchanged cannot work.', $args + ['@fields' => $result->errorText()]),
-      ApiResult::UNREACHABLE => $this->t('The instance at @url cannot be reached: check the address and the network. (@reason)', $args + ['@reason' => $result->errorText()]),
       ApiResult::RATE_LIMITED => $this->t('The instance at @url is limiting requests (429). Try again in a few minutes.', $args),
       ApiResult::SERVER_ERROR => $this->t('The instance at @url had a problem (@status). Try again later.', $args),
       default => $this->t('The instance at @url refused the request (@status @code): @error', $args + ['@error' => $result->errorText()]),

@@ -18,6 +18,7 @@ use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Api\Credentials;
 use Drupal\sitebeam\Api\CredentialsFactory;
 use Drupal\sitebeam\Chat\ChatSettings;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Chat\PromptSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\MailerSwitch;
@@ -42,6 +43,7 @@ class SettingsForm extends ConfigFormBase {
     protected MailerSwitch $mailerSwitch,
     protected EntityTypeManagerInterface $entityTypeManager,
     protected AccountInterface $currentUser,
+    protected DailyChatBudget $dailyBudget,
   ) {
     parent::__construct($config_factory, $typed_config_manager);
   }
@@ -58,6 +60,7 @@ class SettingsForm extends ConfigFormBase {
       $container->get('sitebeam.mailer_switch'),
       $container->get('entity_type.manager'),
       $container->get('current_user'),
+      $container->get('sitebeam.chat_daily_budget'),
     );
   }
 
@@ -259,9 +262,10 @@ class SettingsForm extends ConfigFormBase {
     $elements['chat_daily_limit'] = [
       '#type' => 'number',
       '#title' => $this->t('Daily chat limit'),
-      '#description' => $this->t('Messages the whole site may send to the model in a day (UTC), all visitors together: it caps what the chat costs you. Over it, the chat is closed until midnight UTC. Leave empty for no limit.'),
-      '#min' => 1,
-      '#config_target' => new ConfigTarget(self::CONFIG, 'chat.daily_limit', fromConfig: static::class . '::settingToInput', toConfig: static::class . '::integerSetting'),
+      '#description' => $this->t('Messages the whole site may send to the model in a day (UTC), all visitors together: it caps what the chat costs you. Over it, the chat is closed until midnight UTC. Today so far: @count. 0: no limit, and the chat may then spend your whole AI quota.', ['@count' => $this->dailyBudget->today()]),
+      '#min' => 0,
+      '#required' => TRUE,
+      '#config_target' => new ConfigTarget(self::CONFIG, 'chat.daily_limit', toConfig: static::class . '::wholeNumber'),
     ];
     return $elements;
   }
@@ -320,6 +324,15 @@ class SettingsForm extends ConfigFormBase {
    */
   public static function integerSetting(mixed $input): mixed {
     return PromptSettings::typed(PromptSettings::INTEGER, $input);
+  }
+
+  /**
+   * A whole number typed into a number element, as an integer.
+   *
+   * Anything else stays as typed, for the schema's constraints to refuse.
+   */
+  public static function wholeNumber(mixed $input): mixed {
+    return is_string($input) && ctype_digit($input) ? (int) $input : $input;
   }
 
   /**
@@ -392,12 +405,11 @@ class SettingsForm extends ConfigFormBase {
     }
     $client = $this->apiClient->withCredentials($credentials);
     $email = $client->probeEmailApi();
-    $token_usable = !in_array($email->diagnosis(), [
+    // Nothing more is asked of a server that is no instance, or unreachable:
+    // an instance refuses the empty probe.
+    $token_usable = $email->isInstanceAnswer() && !$email->isSuccess() && !in_array($email->diagnosis(), [
       ApiResult::TOKEN_WRONG,
       ApiResult::ACCOUNT_NOT_CONFIRMED,
-      ApiResult::UNREACHABLE,
-      ApiResult::NOT_CONFIGURED,
-      ApiResult::UNSAFE_ADDRESS,
     ], TRUE);
     $this->messages()->reportConnection($email, $token_usable ? $client->listModels() : NULL, $credentials->baseUrl());
   }

@@ -32,7 +32,7 @@ final class AttachmentPacker {
     }
     [$name, $mime, $content] = count($files) === 1 ? $files[0] : self::zip($files);
     if (strlen($content) > Contract::LIMIT_ATTACHMENT_BYTES) {
-      throw new AttachmentTooLargeException(sprintf('The attachment "%s" is larger than the API accepts (%d bytes).', $name, Contract::LIMIT_ATTACHMENT_BYTES));
+      throw self::tooLarge($name);
     }
     return [
       Contract::ATTACHMENT_FIELD_MIME_TYPE => $mime,
@@ -52,18 +52,30 @@ final class AttachmentPacker {
       $attachment = (array) $attachment;
     }
     $path = $attachment['filepath'] ?? $attachment['uri'] ?? NULL;
+    $name = self::safeFileName((string) ($attachment['filename'] ?? (is_string($path) ? basename($path) : 'attachment')));
     if (isset($attachment['filecontent'])) {
       $content = (string) $attachment['filecontent'];
     }
     elseif (is_string($path) && is_readable($path)) {
-      $content = (string) file_get_contents($path);
+      // Sized before it is read: a file far over the limit never fills the
+      // memory, and no more than one byte over the limit is ever read.
+      if ((int) filesize($path) > Contract::LIMIT_ATTACHMENT_BYTES) {
+        throw self::tooLarge($name);
+      }
+      $content = (string) file_get_contents($path, FALSE, NULL, 0, Contract::LIMIT_ATTACHMENT_BYTES + 1);
     }
     else {
       throw new \InvalidArgumentException(sprintf('The attachment "%s" cannot be read.', (string) ($path ?? $attachment['filename'] ?? '?')));
     }
-    $name = self::safeFileName((string) ($attachment['filename'] ?? (is_string($path) ? basename($path) : 'attachment')));
     $mime = (string) ($attachment['filemime'] ?? '');
     return [$name, preg_match('~^[\w.+-]+/[\w.+-]+$~', $mime) ? $mime : 'application/octet-stream', $content];
+  }
+
+  /**
+   * The refusal of an attachment over the API's size limit.
+   */
+  private static function tooLarge(string $name): AttachmentTooLargeException {
+    return new AttachmentTooLargeException(sprintf('The attachment "%s" is larger than the API accepts (%d bytes).', $name, Contract::LIMIT_ATTACHMENT_BYTES));
   }
 
   /**

@@ -21,15 +21,21 @@ export interface ChatConfig {
   rateLimitPerMinute?: number;
   /**
    * Messages the whole relay sends to the model per UTC day, all visitors together, counted in
-   * the endpoint's `rateLimitCounter` when it has one (default: no cap).
+   * the endpoint's `rateLimitCounter` when it has one (default 500; 0: no cap).
    */
   dailyLimit?: number;
   /** The consent checkbox a visitor must tick before a message is sent (default: none). */
   consent?: ConsentConfig;
 }
 
-export type ResolvedChatConfig = Required<Omit<ChatConfig, 'dailyLimit' | 'consent'>> &
-  Pick<ChatConfig, 'dailyLimit' | 'consent'>;
+export type ResolvedChatConfig = Required<Omit<ChatConfig, 'consent'>> &
+  Pick<ChatConfig, 'consent'>;
+
+/**
+ * The daily chat limit of a relay that sets none: a new relay is never an open model proxy on the
+ * owner's quota. No cap (0) is a choice the owner makes on purpose.
+ */
+export const defaultChatDailyLimit = 500;
 
 const envNames = {
   models: 'SITEBEAM_CHAT_MODELS',
@@ -73,11 +79,9 @@ export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
   if (!Number.isInteger(rateLimitPerMinute) || rateLimitPerMinute < 1) {
     throw new RelayConfigError('rateLimitPerMinute', 'must be a whole number of at least 1');
   }
-  if (
-    config.dailyLimit !== undefined &&
-    (!Number.isInteger(config.dailyLimit) || config.dailyLimit < 1)
-  ) {
-    throw new RelayConfigError('dailyLimit', 'must be a whole number of at least 1');
+  const dailyLimit = config.dailyLimit ?? defaultChatDailyLimit;
+  if (!Number.isInteger(dailyLimit) || dailyLimit < 0) {
+    throw new RelayConfigError('dailyLimit', 'must be a whole number (0: no limit)');
   }
   for (const model of config.models) {
     if (!/^[\w.-]+$/.test(model)) {
@@ -88,7 +92,7 @@ export function resolveChatConfig(config: ChatConfig): ResolvedChatConfig {
     models: [...new Set(config.models)],
     settings: checkedSettings(config.settings ?? {}),
     rateLimitPerMinute,
-    ...(config.dailyLimit === undefined ? {} : { dailyLimit: config.dailyLimit }),
+    dailyLimit,
     ...(config.consent === undefined ? {} : { consent: resolveConsent(config.consent) }),
   };
 }

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CHAT_PATH, createChatHandler, withChat } from './chat.js';
-import { chatConfigFromEnv } from './chat-config.js';
+import { chatConfigFromEnv, defaultChatDailyLimit } from './chat-config.js';
 import {
   configFromEnv,
   contactEnvNames,
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     console.log(
-      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form); SITEBEAM_CONTACT_CONSENT (a consent checkbox's label: posts without the ticked box are refused) and SITEBEAM_CONTACT_CONSENT_URL (its privacy policy).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE, SITEBEAM_CHAT_DAILY_LIMIT (messages a UTC day for the whole relay; unset: no cap), SITEBEAM_CHAT_CONSENT and SITEBEAM_CHAT_CONSENT_URL (the chat's consent checkbox).\nSockets: ${Object.values(socketLimitEnvNames).join(', ')} (seconds to send the headers, default 10, and the whole request, default 30; connections open at once, default 512).\nRate limits shared by several instances: ${REDIS_URL_ENV} (redis:// or rediss://; unset: counted in memory, per process).`,
+      `${usage}\nConfiguration: SITEBEAM_API_URL, SITEBEAM_API_TOKEN, SITEBEAM_ALLOWED_ORIGINS, SITEBEAM_PUBLIC_URL (the relay's own https origin; unset: its own pages are allowed only on localhost or an IP address).\nContact form on every path but ${CHAT_PATH}: ${contactEnvNames.join(', ')} (none of them: no contact form); SITEBEAM_CONTACT_CONSENT (a consent checkbox's label: posts without the ticked box are refused) and SITEBEAM_CONTACT_CONSENT_URL (its privacy policy).\nChat on ${CHAT_PATH}: SITEBEAM_CHAT_MODELS (the models visitors may use; unset: chat off), SITEBEAM_CHAT_SETTINGS (JSON prompt settings), SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE, SITEBEAM_CHAT_DAILY_LIMIT (messages a UTC day for the whole relay; default ${defaultChatDailyLimit}, 0: no cap), SITEBEAM_CHAT_CONSENT and SITEBEAM_CHAT_CONSENT_URL (the chat's consent checkbox).\nSockets: ${Object.values(socketLimitEnvNames).join(', ')} (seconds to send the headers, default 10, and the whole request, default 30; connections open at once, default 512).\nRate limits shared by several instances: ${REDIS_URL_ENV} (redis:// or rediss://; unset: counted in memory, per process).`,
     );
     return;
   }

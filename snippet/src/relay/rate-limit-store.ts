@@ -14,21 +14,43 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-/** The shared store named by the environment, or undefined (memory); refuses a malformed URL by name. */
+type RedisCounterModule = typeof import('./redis-counter.js');
+
+/**
+ * The shared store named by the environment, or undefined (memory); refuses a malformed URL, or a
+ * URL without the optional `redis` package installed, by name.
+ */
 export async function rateLimitStoreFromEnv(
   env: Record<string, string | undefined>,
   log: (line: string) => void,
+  load: () => Promise<RedisCounterModule> = () => import('./redis-counter.js'),
 ): Promise<RateLimitStore | undefined> {
   const url = env[REDIS_URL_ENV]?.trim();
   if (!url) return undefined;
   const description = redisUrlDescription(url);
-  const { createRedisCounter } = await import('./redis-counter.js');
+  const { createRedisCounter } = await load().catch((error: unknown) => {
+    throw isRedisMissing(error)
+      ? new RelayConfigError(
+          REDIS_URL_ENV,
+          'is set, but the redis package it needs is not installed: run npm install redis next to sitebeam',
+        )
+      : error;
+  });
   const redis = createRedisCounter(url);
   return {
     counter: withMemoryFallback(redis, { name: description, log }),
     description,
     close: () => redis.close(),
   };
+}
+
+/** Node's refusal to import `redis`, an optional peer dependency the owner did not install. */
+function isRedisMissing(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
+    /['"]redis['"]/.test(error.message)
+  );
 }
 
 /** The URL without user or password, after checking it is one Redis can be reached at. */

@@ -3,7 +3,9 @@
 // next UTC midnight. Counted in memory, or in a store the relays share.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
+import { chatConfigFromEnv } from '../../src/relay/chat-config.js';
 import { createDailyBudget, secondsToNextUtcDay } from '../../src/relay/daily-budget.js';
+import { createChatHandler, type RelayHandler } from '../../src/relay/index.js';
 import { createMemoryCounter, type WindowCounter } from '../../src/relay/rate-limit.js';
 import { type RunningRelay, runRelayOnce, startRelay } from './start-relay.ts';
 
@@ -57,12 +59,60 @@ describe('the relay command with SITEBEAM_CHAT_DAILY_LIMIT', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(after);
   });
 
-  it('refuses a limit that is not a whole number of at least 1, by its name', async () => {
-    for (const value of ['0', 'ten']) {
+  it('refuses a limit that is not a whole number, by its name', async () => {
+    for (const value of ['-1', 'ten', '2.5']) {
       const { code, output } = await runRelayOnce({ ...env(), SITEBEAM_CHAT_DAILY_LIMIT: value });
       expect(code, value).toBe(1);
       expect(output, value).toMatch(/SITEBEAM_CHAT_DAILY_LIMIT must be a whole number/);
     }
+  });
+});
+
+describe('the daily limit a relay gets without SITEBEAM_CHAT_DAILY_LIMIT', () => {
+  // The model answers at once: the budget, not the model, is what these tests count.
+  const model = (async () =>
+    Response.json({ status: 'ok', response: ['Hi'], score: null })) as typeof fetch;
+  const endpoint = () => ({
+    apiUrl: 'https://api.example',
+    apiToken: 'dev-token',
+    allowedOrigins: [site],
+    fetch: model,
+    log: () => undefined,
+  });
+  /** Sends `count` messages, each from an address of its own; answers their statuses. */
+  const send = async (handler: RelayHandler, count: number, from = 0) => {
+    const statuses: number[] = [];
+    for (let index = from; index < from + count; index++) {
+      const request = new Request('https://relay.example/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site },
+        body: JSON.stringify({ message: 'Hello' }),
+      });
+      const clientIp = `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}`;
+      const response = await handler(request, { clientIp });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    return statuses;
+  };
+
+  it('is 500: a new relay is no open model proxy on the owner’s quota', async () => {
+    const handler = createChatHandler(
+      endpoint(),
+      chatConfigFromEnv({ SITEBEAM_CHAT_MODELS: 'mock' }),
+    );
+    const day = await send(handler, 500);
+    expect(day.filter((status) => status === 200)).toHaveLength(500);
+    expect(await send(handler, 1, 500)).toEqual([429]);
+  });
+
+  it('is none when the owner sets 0 on purpose', async () => {
+    const handler = createChatHandler(
+      endpoint(),
+      chatConfigFromEnv({ SITEBEAM_CHAT_MODELS: 'mock', SITEBEAM_CHAT_DAILY_LIMIT: '0' }),
+    );
+    const day = await send(handler, 510);
+    expect(day.filter((status) => status === 200)).toHaveLength(510);
   });
 });
 

@@ -1,5 +1,10 @@
 // The Redis counter against Debian's redis-server: the memory counter's sliding window and wait,
 // keys that expire by themselves, and a malformed SITEBEAM_REDIS_URL refused by name.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -65,4 +70,43 @@ describe('SITEBEAM_REDIS_URL', () => {
       );
     },
   );
+
+  it('set without the redis package installed, stops the relay with one line that says what to do', () => {
+    // The built relay copied where no node_modules folder holds redis, as an owner who never ran
+    // npm install redis has it.
+    const folder = mkdtempSync(join(tmpdir(), 'sitebeam-no-redis-'));
+    try {
+      cpSync(fileURLToPath(new URL('../../dist', import.meta.url)), join(folder, 'dist'), {
+        recursive: true,
+      });
+      cpSync(
+        fileURLToPath(new URL('../../package.json', import.meta.url)),
+        join(folder, 'package.json'),
+      );
+      const run = spawnSync(process.execPath, [join(folder, 'dist/relay/cli.js'), '--port', '0'], {
+        env: { PATH: process.env.PATH ?? '', SITEBEAM_REDIS_URL: 'redis://cache.internal:6379' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(run.status).not.toBe(0);
+      expect(run.status).not.toBeNull();
+      const output = `${run.stdout}${run.stderr}`.trim();
+      expect(output.split('\n')).toHaveLength(1);
+      expect(output).toContain('SITEBEAM_REDIS_URL');
+      expect(output).toContain('npm install redis');
+      expect(output).not.toContain('ERR_MODULE_NOT_FOUND');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('passes on any other failure to load the Redis client', async () => {
+    const broken = new Error('redis-counter.js: SyntaxError');
+    const attempt = rateLimitStoreFromEnv(
+      { SITEBEAM_REDIS_URL: 'redis://cache.internal:6379' },
+      () => {},
+      () => Promise.reject(broken),
+    );
+    await expect(attempt).rejects.toBe(broken);
+  });
 });

@@ -137,7 +137,7 @@ test('over the daily chat limit the widget says the chat is closed for today', a
     await chat.getByLabel('Your message').fill(message);
     await chat.getByRole('button', { name: 'Send' }).click();
   };
-  // Without a limit nothing is counted: the model warms up (a try it retries) before the day's one message.
+  // Without a limit (the test site's 0) nothing is counted: the model warms up (a try it retries) before the day's one message.
   await page.goto(chatPage);
   await talk('Warming up');
   await expect(chat.locator('.sitebeam-chat-turn')).toHaveCount(1);
@@ -158,7 +158,7 @@ test('over the daily chat limit the widget says the chat is closed for today', a
     await expect(chat.getByLabel('Your message')).toHaveValue('One more?');
   } finally {
     await context.close();
-    await setDailyLimit('');
+    await setDailyLimit('0');
   }
 });
 

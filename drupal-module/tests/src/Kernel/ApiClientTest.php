@@ -7,6 +7,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use GuzzleHttp\Client;
 use GuzzleHttp\Handler\MockHandler;
@@ -41,6 +42,8 @@ final class ApiClientTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['sitebeam']);
     $this->config('sitebeam.settings')->set('base_url', 'https://api.example.test')->save();
     $this->setSetting('sitebeam_api_token', 'secret-token');
@@ -57,6 +60,33 @@ final class ApiClientTest extends KernelTestBase {
     $this->assertCount(1, $this->history);
     $this->assertSame('https://api.example.test/v1/email', (string) $this->history[0]['request']->getUri());
     $this->assertSame('secret-token', $this->history[0]['request']->getHeaderLine('X-Auth-Token'));
+  }
+
+  /**
+   * Tests that the request connects to the addresses that were checked.
+   *
+   * A name that resolved to a public address for the check cannot resolve
+   * to a private one for the request.
+   */
+  public function testRequestIsPinnedToTheCheckedAddresses(): void {
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, NULL);
+    $this->container->set('sitebeam.instance_host', new class() extends InstanceHost {
+
+      /**
+       * The instance's name resolves to an address on the internet.
+       */
+      protected function addresses(string $host): array {
+        return ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'];
+      }
+
+    });
+    $result = $this->client([new Response(200, [], '{"status":"ok","models":["mock"]}')])->listModels();
+
+    $this->assertTrue($result->isSuccess(), $result->logSummary());
+    $this->assertSame(
+      ['api.example.test:443:93.184.216.34,[2606:2800:220:1:248:1893:25c8:1946]'],
+      $this->history[0]['options']['curl'][CURLOPT_RESOLVE] ?? NULL,
+    );
   }
 
   /**
@@ -120,7 +150,7 @@ final class ApiClientTest extends KernelTestBase {
     $this->container->get('config.factory')->reset('sitebeam.settings');
     $this->setSetting('sitebeam_api_token', 'dev-token');
 
-    $client = new ApiClient(new Client(['handler' => HandlerStack::create(new StreamHandler())]), $this->container->get('sitebeam.credentials_factory'));
+    $client = new ApiClient(new Client(['handler' => HandlerStack::create(new StreamHandler())]), $this->container->get('sitebeam.credentials_factory'), $this->container->get('sitebeam.instance_host'));
     $result = $client->listModels();
 
     $this->assertTrue($result->isSuccess(), $result->logSummary());
@@ -133,7 +163,7 @@ final class ApiClientTest extends KernelTestBase {
   private function client(array $responses): ApiClient {
     $stack = HandlerStack::create(new MockHandler($responses));
     $stack->push(Middleware::history($this->history));
-    return new ApiClient(new Client(['handler' => $stack]), $this->container->get('sitebeam.credentials_factory'));
+    return new ApiClient(new Client(['handler' => $stack]), $this->container->get('sitebeam.credentials_factory'), $this->container->get('sitebeam.instance_host'));
   }
 
 }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\Tests\sitebeam\Traits\ConformanceConfigTrait;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
@@ -96,7 +97,7 @@ final class ChatConformanceTest extends KernelTestBase {
       ->set('chat.models', $config['models'])
       ->set('chat.flood_limit', $config['rateLimitCount'])
       ->set('chat.flood_window', $this->endpoint['rateLimitWindowS'])
-      ->set('chat.daily_limit', $config['dailyLimit'] ?? NULL)
+      ->set('chat.daily_limit', $config['dailyLimit'] ?? ChatSettings::DEFAULT_DAILY_LIMIT)
       ->set('chat.consent', self::consentSetting($config['consent'] ?? NULL));
     foreach ($config['settings'] as $name => $value) {
       $settings->set('chat.settings.' . $name, $value);

@@ -133,8 +133,45 @@ final class ChatEndpointTest extends KernelTestBase {
     $this->assertLessThanOrEqual(86400 - $before % 86400 + 1, $retry_after);
     $this->assertCount(2, $this->promptsReceived());
 
-    $this->config('sitebeam.settings')->set('chat.daily_limit', NULL)->save();
+    $this->config('sitebeam.settings')->set('chat.daily_limit', 0)->save();
     $this->assertSame(200, $from('10.0.0.5', ['message' => 'no cap'])->getStatusCode());
+  }
+
+  /**
+   * Tests that a new site's chat stops at 500 messages a day; 0 is no limit.
+   */
+  public function testDailyLimitIsFiveHundredUnlessTheOwnerSetsNone(): void {
+    $this->container->get('database')->insert(DailyChatBudget::TABLE)
+      ->fields(['day' => gmdate('Y-m-d'), 'messages' => 499])
+      ->execute();
+    $this->assertSame(200, $this->postJson(['message' => 'the 500th'])->getStatusCode());
+    $response = $this->postJson(['message' => 'the 501st']);
+    $this->assertSame(429, $response->getStatusCode());
+    $this->assertSame('daily_limit_reached', json_decode((string) $response->getContent(), TRUE)['i18n_code'] ?? NULL);
+    $this->assertSame(['the 500th'], array_column($this->promptsReceived(), 'message'));
+
+    $this->config('sitebeam.settings')->set('chat.daily_limit', 0)->save();
+    $this->assertSame(200, $this->postJson(['message' => 'no limit, on purpose'])->getStatusCode());
+  }
+
+  /**
+   * Tests that the update gives a site without a daily limit the default.
+   *
+   * A limit the owner set stays.
+   */
+  public function testUpdateGivesSiteWithoutDailyLimitTheDefault(): void {
+    $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
+    $storage = $this->container->get('config.storage');
+    $saved = $storage->read('sitebeam.settings');
+    $saved['chat']['daily_limit'] = NULL;
+    $storage->write('sitebeam.settings', $saved);
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    sitebeam_update_10007();
+    $this->assertSame(500, $this->config('sitebeam.settings')->get('chat.daily_limit'));
+
+    $this->config('sitebeam.settings')->set('chat.daily_limit', 0)->save();
+    sitebeam_update_10007();
+    $this->assertSame(0, $this->config('sitebeam.settings')->get('chat.daily_limit'));
   }
 
   /**
@@ -284,6 +321,7 @@ final class ChatEndpointTest extends KernelTestBase {
     // Valid once the later updates added their keys, as update.php runs them.
     sitebeam_update_10005();
     sitebeam_update_10006();
+    sitebeam_update_10007();
     $typed = $this->container->get('config.typed')->createFromNameAndData('sitebeam.settings', $this->config('sitebeam.settings')->getRawData());
     $this->assertCount(0, $typed->validate());
 

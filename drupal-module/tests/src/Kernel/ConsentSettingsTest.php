@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Form\SettingsForm;
 use PHPUnit\Framework\Attributes\Group;
 
@@ -33,6 +34,7 @@ final class ConsentSettingsTest extends KernelTestBase {
     parent::setUp();
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->installEntitySchema('user');
+    $this->installSchema('sitebeam', [DailyChatBudget::TABLE]);
     $this->config('sitebeam.settings')->set('chat.enabled', TRUE)->set('chat.models', ['mock'])->save();
     $this->container->get('router.builder')->rebuild();
   }

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Contact\ContactTicket;
 use Drupal\Tests\sitebeam\Traits\ConformanceConfigTrait;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
@@ -49,6 +50,8 @@ final class ContactConformanceTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
     $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();

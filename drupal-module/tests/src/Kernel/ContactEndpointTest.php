@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
 use PHPUnit\Framework\Attributes\DataProvider;
@@ -35,6 +36,8 @@ final class ContactEndpointTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
     $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();

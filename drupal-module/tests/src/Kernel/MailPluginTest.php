@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Contract;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
@@ -33,6 +34,8 @@ final class MailPluginTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     // KernelTestBase forces the test collector through a global override;
     // this test drives system.mail itself.
     unset($GLOBALS['config']['system.mail']['interface']['default']);

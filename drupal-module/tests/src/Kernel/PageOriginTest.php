@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\Attributes\Group;
@@ -36,6 +37,8 @@ final class PageOriginTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
     $this->config('system.site')->set('mail', 'owner@example.com')->save();

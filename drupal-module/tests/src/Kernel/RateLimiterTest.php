@@ -4,11 +4,14 @@ declare(strict_types=1);
 
 namespace Drupal\Tests\sitebeam\Kernel;
 
+use Drupal\Component\Utility\Crypt;
 use Drupal\Core\KeyValueStore\DatabaseStorageExpirable;
 use Drupal\Core\KeyValueStore\KeyValueExpirableFactoryInterface;
 use Drupal\Core\Lock\DatabaseLockBackend;
+use Drupal\Core\Site\Settings;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Endpoint\RateLimiter;
+use Drupal\sitebeam\Endpoint\VisitorAddress;
 use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\HttpFoundation\Request;
 
@@ -85,6 +88,29 @@ final class RateLimiterTest extends KernelTestBase {
     $this->assertContains($second->hit($visitor, 1, 60), range(58, 60), 'Then the count itself refuses, the lock released.');
     $other = Request::create('/sitebeam/contact', 'POST', [], [], [], ['REMOTE_ADDR' => '203.0.113.8']);
     $this->assertNull($second->hit($other, 1, 60), 'Another visitor has an allowance of their own.');
+  }
+
+  /**
+   * Tests that the store knows a visitor by an HMAC of their address only.
+   */
+  public function testStoreKeysAreKeyedHashesOfTheAddresses(): void {
+    $limiter = new RateLimiter($this->container->get('keyvalue.expirable'), $this->container->get('datetime.time'), $this->container->get('lock'), self::COLLECTION);
+    $this->assertNull($limiter->hit(Request::create('/', 'POST', [], [], [], ['REMOTE_ADDR' => '203.0.113.7']), 5, 60));
+    $this->assertNull($limiter->hit(Request::create('/', 'POST', [], [], [], ['REMOTE_ADDR' => '2001:db8:1:2:3:4:5:6']), 5, 60));
+
+    $rows = $this->container->get('database')->select('key_value_expire', 'k')
+      ->fields('k', ['name', 'value'])
+      ->condition('collection', self::COLLECTION)
+      ->execute()
+      ->fetchAllKeyed();
+    $this->assertEqualsCanonicalizing([
+      Crypt::hmacBase64('203.0.113.7', Settings::getHashSalt()),
+      Crypt::hmacBase64(VisitorAddress::fromIp('2001:db8:1:2:3:4:5:6'), Settings::getHashSalt()),
+    ], array_keys($rows));
+    $stored = implode("\n", array_keys($rows)) . "\n" . implode("\n", $rows);
+    foreach (['203.0.113', '20010db8', '2001:db8'] as $address) {
+      $this->assertStringNotContainsStringIgnoringCase($address, $stored);
+    }
   }
 
 }

@@ -6,6 +6,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Api\InstanceHost;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use PHPUnit\Framework\Attributes\DataProvider;
@@ -31,9 +33,12 @@ final class SettingsFormTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     unset($GLOBALS['config']['system.mail']['interface']['default']);
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->installEntitySchema('user');
+    $this->installSchema('sitebeam', [DailyChatBudget::TABLE]);
     $this->config('system.mail')->set('interface.default', 'php_mail')->save();
   }
 
@@ -124,18 +129,43 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
-   * Tests that the daily chat limit is saved as a number, empty as no limit.
+   * Tests that the permission says it is as strong as full administration.
+   *
+   * Whoever sets the instance receives every mail of the site, password
+   * reset links included.
    */
-  public function testDailyChatLimitIsSavedAsNumberAndEmptyAsNoLimit(): void {
+  public function testAdministerPermissionSaysItEqualsFullAdministration(): void {
+    $permission = $this->container->get('user.permissions')->getPermissions()['administer sitebeam'];
+    $this->assertTrue($permission['restrict access']);
+    $description = (string) $permission['description'];
+    $this->assertStringContainsString('all site mail, password reset links included, to another instance', $description);
+    $this->assertStringContainsString('equivalent to full administration', $description);
+  }
+
+  /**
+   * Tests the daily chat limit: 500 at first, 0 for none, never empty.
+   *
+   * The form shows today's count beside it.
+   */
+  public function testDailyChatLimitIsFiveHundredAtFirstAndZeroForNone(): void {
+    $this->container->get('database')->insert(DailyChatBudget::TABLE)
+      ->fields(['day' => gmdate('Y-m-d'), 'messages' => 42])
+      ->execute();
+    $html = $this->renderForm();
+    $this->assertMatchesRegularExpression('~name="chat_daily_limit" value="500"~', $html);
+    $this->assertStringContainsString('Today so far: 42.', $html);
+
     $this->assertSame([], $this->submit(['chat_daily_limit' => '200']));
     $this->assertSame(200, $this->config('sitebeam.settings')->get('chat.daily_limit'));
     $this->assertMatchesRegularExpression('~name="chat_daily_limit" value="200"~', $this->renderForm());
 
-    $this->assertNotSame([], $this->submit(['chat_daily_limit' => '0']));
-    $this->assertSame(200, $this->container->get('config.storage')->read('sitebeam.settings')['chat']['daily_limit']);
+    $this->assertSame([], $this->submit(['chat_daily_limit' => '0']));
+    $this->assertSame(0, $this->config('sitebeam.settings')->get('chat.daily_limit'));
 
-    $this->assertSame([], $this->submit(['chat_daily_limit' => '']));
-    $this->assertNull($this->config('sitebeam.settings')->get('chat.daily_limit'));
+    foreach (['', '-1', 'many'] as $typed) {
+      $this->assertArrayHasKey('chat_daily_limit', $this->submit(['chat_daily_limit' => $typed]), "'$typed' is refused");
+      $this->assertSame(0, $this->container->get('config.storage')->read('sitebeam.settings')['chat']['daily_limit']);
+    }
   }
 
   /**
@@ -169,6 +199,8 @@ final class SettingsFormTest extends KernelTestBase {
     $messages = array_map('strval', $this->container->get('messenger')->messagesByType($type));
     $this->assertStringContainsString($words, implode("\n", $messages));
     $this->assertStringNotContainsString($token, implode("\n", $messages));
+    // No error of cURL's tells a closed port from a filtered one.
+    $this->assertDoesNotMatchRegularExpression('/cURL|connection refused|failed to connect/i', implode("\n", $messages));
     $this->assertSame('', $this->container->get('config.storage')->read('sitebeam.settings')['api_token'], 'Testing saves nothing.');
     $this->assertSame([], $this->stubEmails(), 'Testing sends nothing.');
   }
@@ -196,8 +228,65 @@ final class SettingsFormTest extends KernelTestBase {
         'Email sending is not enabled for this account (403 not_emailapi)',
       ],
       'email sending switched off' => ['dev-token', TRUE, NULL, 405, 'error', 'has email sending switched off (405)'],
-      'unreachable' => ['dev-token', FALSE, NULL, NULL, 'error', 'cannot be reached'],
+      'unreachable' => [
+        'dev-token',
+        FALSE,
+        NULL,
+        NULL,
+        'error',
+        'No Sitebeam instance answered at http://127.0.0.1:9: it cannot be reached, or what answers there is not an instance.',
+      ],
     ];
+  }
+
+  /**
+   * Tests that the buttons reach no private host or unusual port by default.
+   *
+   * Nothing is sent: not to the stub on 127.0.0.1, which settings.php must
+   * allow (as setUp() does), nor anywhere on a private network or to a port
+   * of a public host other than 443, 80 and 8080.
+   */
+  public function testPrivateHostsAndUnusualPortsAreRefusedUnlessSettingsPhpAllowsThem(): void {
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, NULL);
+    $this->container->set('sitebeam.instance_host', new class() extends InstanceHost {
+
+      /**
+       * A name of the site's network, and one on the internet.
+       */
+      protected function addresses(string $host): array {
+        return $host === 'intranet.example.org' ? ['93.184.216.34', '10.1.2.3'] : ['93.184.216.34'];
+      }
+
+    });
+    $this->resetStub();
+    $refused = [
+      $this->stubUrl(),
+      'https://10.0.0.1',
+      'https://192.168.1.1:8443',
+      'https://169.254.169.254',
+      'https://[::1]:8080',
+      'https://[fd00::5]',
+      'https://100.64.1.1',
+      'https://intranet.example.org',
+      'https://shop.localhost',
+      'https://93.184.216.34:22',
+      'https://www.example.org:6379',
+    ];
+    foreach ($refused as $url) {
+      foreach (['Test connection', 'Send test email'] as $button) {
+        $this->submit(['base_url' => $url, 'api_token' => 'dev-token', 'op' => $button]);
+        $messages = array_map(static fn (array $list): string => implode("\n", array_map('strval', $list)), $this->container->get('messenger')->deleteAll());
+        $this->assertSame(['error'], array_keys($messages), "$button $url");
+        $this->assertStringContainsString("Nothing was sent to $url: it is on a private or loopback network, or on a port other than 443, 80 and 8080.", $messages['error'], "$button $url");
+        $this->assertStringContainsString("\$settings['sitebeam_allow_private_hosts'] = TRUE;", html_entity_decode($messages['error'], ENT_QUOTES), "$button $url");
+      }
+    }
+    $this->assertSame([], $this->stubEmails());
+
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
+    $this->submit(['base_url' => $this->stubUrl(), 'api_token' => 'dev-token', 'op' => 'Test connection']);
+    $status = implode("\n", array_map('strval', $this->container->get('messenger')->messagesByType('status')));
+    $this->assertStringContainsString('Email: connected to ' . $this->stubUrl(), $status, 'Allowed in settings.php, the stub on 127.0.0.1 is reached.');
   }
 
   /**

@@ -117,12 +117,14 @@ final class SettingsSchemaTest extends KernelTestBase {
   }
 
   /**
-   * Tests the daily chat limit: none, or a whole number of at least 1.
+   * Tests the daily chat limit: 500 by default, a whole number, 0 for none.
    */
-  public function testDailyChatLimitIsEmptyOrWholeNumber(): void {
-    $this->assertNull($this->config('sitebeam.settings')->get('chat.daily_limit'));
-    $this->assertSame([], $this->violations(['chat' => ['daily_limit' => 500]]));
-    $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => 0]]));
+  public function testDailyChatLimitIsFiveHundredByDefaultAndWholeNumber(): void {
+    $this->assertSame(500, $this->config('sitebeam.settings')->get('chat.daily_limit'));
+    $this->assertSame([], $this->violations(['chat' => ['daily_limit' => 0]]));
+    $this->assertSame([], $this->violations(['chat' => ['daily_limit' => 20000]]));
+    $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => -1]]));
+    $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => NULL]]));
     $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => 'many']]));
   }
 

@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Form\ChatConsoleForm;
 use Drupal\sitebeam\Form\SettingsForm;
@@ -57,6 +58,7 @@ final class UpstreamAnswersTest extends KernelTestBase {
     unset($GLOBALS['config']['system.mail']['interface']['default']);
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->installEntitySchema('user');
+    $this->installSchema('sitebeam', [DailyChatBudget::TABLE]);
     $this->installSchema('dblog', ['watchdog']);
     $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();
     $this->config('sitebeam.settings')
@@ -143,6 +145,41 @@ final class UpstreamAnswersTest extends KernelTestBase {
         ['error' => 'refused the token (401): the token is wrong'],
         1,
       ],
+    ];
+  }
+
+  /**
+   * Tests that another server's answer is one message, telling nothing of it.
+   *
+   * Whatever its status or body, the form cannot tell one server or port of
+   * the network from another, and asks it nothing more.
+   *
+   * @dataProvider answersOfOtherServers
+   */
+  #[DataProvider('answersOfOtherServers')]
+  public function testAnswerOfAnotherServerIsOneMessageTellingNothingOfIt(int $status, string $body): void {
+    $this->rawAnswers = [Contract::PATH_EMAIL => [$status, $body], Contract::PATH_MODELS => [$status, $body]];
+    foreach (['Test connection', 'Send test email'] as $button) {
+      $this->apiRequests = [];
+      $form_state = (new FormState())->setValues(['base_url' => self::BASE_URL, 'op' => $button]);
+      $this->container->get('form_builder')->submitForm(SettingsForm::class, $form_state);
+      $messages = array_map(static fn (array $list): array => array_map('strval', $list), $this->container->get('messenger')->deleteAll());
+      $words = 'No Sitebeam instance answered at https://api.example.org: it cannot be reached, or what answers there is not an instance. Check the address and the network.';
+      $this->assertSame(['error' => [$button === 'Test connection' ? 'Email: ' . $words : $words]], $messages, $button);
+      $this->assertCount(1, array_filter($this->apiRequests, static fn (array $request): bool => $request['path'] === Contract::PATH_EMAIL), $button);
+    }
+  }
+
+  /**
+   * Data provider: what servers that are no instance answer.
+   */
+  public static function answersOfOtherServers(): array {
+    return [
+      'a web page' => [404, '<html><body>nginx/1.22 on intranet-7</body></html>'],
+      'another service, 200' => [200, 'SSH-2.0-OpenSSH_9.2p1 Debian-2'],
+      'another API refusing' => [401, '{"message":"Unauthorized","realm":"grafana"}'],
+      'a server error' => [500, 'Internal Server Error: database at 10.0.0.5 down'],
+      'another service, JSON' => [200, '{"acknowledged":true,"version":"elasticsearch 8"}'],
     ];
   }
 

@@ -7,6 +7,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\Core\Form\FormState;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Api\ApiResult;
+use Drupal\sitebeam\Api\InstanceHost;
+use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Controller\ChatConsoleController;
 use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
@@ -42,12 +44,15 @@ final class UpstreamServiceTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     if ((string) getenv('SITEBEAM_UPSTREAM_URL') === '') {
       $this->markTestSkipped('No real service: tests/drupal/upstream.sh serves it (SITEBEAM_UPSTREAM_URL is not set).');
     }
     unset($GLOBALS['config']['system.mail']['interface']['default']);
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->installEntitySchema('user');
+    $this->installSchema('sitebeam', [DailyChatBudget::TABLE]);
     $this->installSchema('dblog', ['watchdog']);
     $this->config('system.site')->set('mail', 'site@example.com')->set('name', 'Upstream Site')->save();
     $this->config('sitebeam.settings')

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\Tests\sitebeam\Traits;
 
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Contract;
 use GuzzleHttp\Client;
 use GuzzleHttp\Exception\ConnectException;
@@ -74,6 +75,16 @@ trait MockedApiTrait {
       return Create::promiseFor(new Response(404, [], '{"status":"ko"}'));
     };
     $this->container->set('http_client', new Client(['handler' => HandlerStack::create($handler)]));
+    $this->container->set('sitebeam.instance_host', new class() extends InstanceHost {
+
+      /**
+       * The fake API's names resolve to an address on the internet.
+       */
+      protected function addresses(string $host): array {
+        return ['93.184.216.34'];
+      }
+
+    });
   }
 
   /**

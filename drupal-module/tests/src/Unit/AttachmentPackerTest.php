@@ -6,6 +6,8 @@ namespace Drupal\Tests\sitebeam\Unit;
 
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\AttachmentPacker;
+use Drupal\sitebeam\Mail\AttachmentTooLargeException;
+use Drupal\Tests\sitebeam\Unit\Doubles\OversizedFileStream;
 use PHPUnit\Framework\Attributes\CoversClass;
 use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
@@ -112,6 +114,24 @@ final class AttachmentPackerTest extends TestCase {
     AttachmentPacker::pack([
       ['filecontent' => str_repeat('a', Contract::LIMIT_ATTACHMENT_BYTES + 1), 'filename' => 'big.bin'],
     ]);
+  }
+
+  /**
+   * Tests that a file over the limit is refused by its size, never read.
+   */
+  public function testOversizedFileIsRefusedBeforeItIsRead(): void {
+    OversizedFileStream::register();
+    try {
+      AttachmentPacker::pack([['filepath' => OversizedFileStream::SCHEME . '://big.iso']]);
+      $this->fail('An attachment over the limit was accepted.');
+    }
+    catch (AttachmentTooLargeException $e) {
+      $this->assertStringContainsString('"big.iso" is larger than the API accepts', $e->getMessage());
+    }
+    finally {
+      stream_wrapper_unregister(OversizedFileStream::SCHEME);
+    }
+    $this->assertSame(0, OversizedFileStream::$opened);
   }
 
   /**
