@@ -89,7 +89,7 @@ final class ContactConformanceTest extends KernelTestBase {
     $client = sprintf('10.%d.%d.1', intdiv($index, 200), $index % 200);
     $api = $case['apiAnswers'] ?? NULL;
     if (is_int($api)) {
-      // The case's own mail holds its message (its last line: the mail breaks lines).
+      // The case's own mail holds its message (its last line: lines break).
       $lines = explode("\n", (string) ($case['request']['body']['message'] ?? ''));
       $this->failEmailSends(end($lines), $api);
     }
