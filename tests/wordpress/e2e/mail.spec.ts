@@ -72,12 +72,10 @@ test('a mail with Cc, Bcc and two attachments reaches every recipient, Bcc undis
 test('an API fault fires wp_mail_failed, or hands the mail to WordPress when the fallback is on', async ({
   page,
 }) => {
-  await stub.failEmail(500);
-  const failed = await testSite.sendMail({
-    to: 'ann@example.com',
-    subject: 'Fault one',
-    message: 'x',
-  });
+  // Both sends of this test fail, and only they: their message is this test's own.
+  const message = 'Sent while the API fails';
+  await stub.failEmail(message, 500, 2);
+  const failed = await testSite.sendMail({ to: 'ann@example.com', subject: 'Fault one', message });
   expect(failed.sent).toBe(false);
   const state = await testSite.state();
   expect(state.wp_mail_failed?.[0]?.data.failed_recipients).toEqual(['ann@example.com']);
@@ -85,7 +83,7 @@ test('an API fault fires wp_mail_failed, or hands the mail to WordPress when the
 
   await testSite.resetState();
   await testSite.settings({ fallback: true });
-  await testSite.sendMail({ to: 'ann@example.com', subject: 'Fault two', message: 'x' });
+  await testSite.sendMail({ to: 'ann@example.com', subject: 'Fault two', message });
   expect((await testSite.state()).phpmailer).toEqual([['ann@example.com']]);
   expect(await stub.messages()).toEqual([]);
 

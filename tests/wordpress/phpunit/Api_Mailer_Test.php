@@ -72,8 +72,8 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_api_failure_without_fallback_fires_wp_mail_failed() {
 		$this->set_settings( array( 'fallback' => false ) );
-		Stub::fail_email( 500 );
-		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello', 'Body' ) );
+		Stub::fail_email( 'Sent while the API answers 500', 500 );
+		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello', 'Sent while the API answers 500' ) );
 		$this->assertCount( 1, $this->failures );
 		$this->assertSame( 'wp_mail_failed', $this->failures[0]->get_error_code() );
 		$this->assertSame( array( 'ann@example.com' ), $this->failures[0]->get_error_data()['failed_recipients'] );
@@ -83,15 +83,16 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_api_failure_with_fallback_hands_the_mail_to_wordpress() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::fail_email( 503 );
-		wp_mail( array( 'ann@example.com', 'bob@example.com' ), 'Hello', 'Body' );
+		Stub::fail_email( 'Sent while the API answers 503', 503 );
+		wp_mail( array( 'ann@example.com', 'bob@example.com' ), 'Hello', 'Sent while the API answers 503' );
 		$this->assertSame( array( array( 'ann@example.com', 'bob@example.com' ) ), $this->wordpress_mailer );
 		$this->assertSame( Send_Log::FALLEN_BACK, Send_Log::entries()[0]['result'] );
 	}
 
 	public function test_partial_failure_falls_back_for_the_missing_recipient_only() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::fail_email( 500, 1 );
+		// Ann's copy fails, the Bcc copy (the same mail, to another address) is sent.
+		Stub::fail_email( '"to":"ann@example.com"', 500, 1 );
 		wp_mail( 'ann@example.com', 'Hello', 'Body', array( 'Bcc: secret@example.com' ) );
 		$this->assertSame( array( 'secret@example.com' ), array_column( Stub::messages(), 'to' ) );
 		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );

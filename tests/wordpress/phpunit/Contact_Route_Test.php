@@ -186,8 +186,8 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	}
 
 	public function test_api_errors_never_reach_the_visitor_as_they_are() {
-		Stub::fail_email( 500 );
-		$response = $this->post_json( array() );
+		Stub::fail_email( 'An API error', 500 );
+		$response = $this->post_json( array( 'message' => 'An API error' ) );
 		$this->assert_refused( $response, 502, 'upstream_failed' );
 		$this->assertStringNotContainsString( 'owner@example.com', (string) wp_json_encode( $response->get_data() ) );
 
