@@ -256,24 +256,37 @@ test('"Wait for consent": nothing before the Klaro! "yes", one view after it, no
     await stub('DELETE', '/__stub/visits');
     const context = await anonymousContext(browser);
     const page = await context.newPage();
+    // The views the page asked the stub to count, from its first request on: the tag sends as it
+    // starts or when consent comes, never on a timer, so what a loaded page sent is all it sends.
+    const views: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${stubUrl}/v1/tracker/`)) views.push(request.url());
+    });
     await addKlaroToEveryPage(page, drupalUrl);
     await page.goto('/');
     await expect(page.locator('script[data-api]')).toHaveAttribute('data-consent', '');
     expect(await page.content()).not.toContain('/v1/tracker/img/');
     await expect(acceptButton(page)).toBeVisible();
-    await page.waitForTimeout(1000);
-    expect(await stubVisits()).toHaveLength(0);
+    expect(views).toEqual([]);
 
     await acceptButton(page).click();
     await expect.poll(async () => (await stubVisits()).length).toBe(1);
     expect((await stubVisits())[0]?.referrer).toBe(`${drupalUrl}/`);
+    expect(views).toHaveLength(1);
 
     await withdrawInKlaro(page);
     await page.reload();
     await expect(page.locator('script[data-api]')).toHaveAttribute('data-consent', '');
-    await page.waitForTimeout(1000);
-    expect(await stubVisits()).toHaveLength(1);
+    // Klaro! has read the saved "no" and applied it (its callback passed it to the tag).
+    await page.waitForFunction(
+      () =>
+        (
+          window as never as { klaro?: { getManager: () => { confirmed: boolean } } }
+        ).klaro?.getManager().confirmed === true,
+    );
+    expect(views).toHaveLength(1);
     await closeContext(context);
+    expect(await stubVisits()).toHaveLength(1);
   } finally {
     await setWaitForConsent(false);
     await closeContext(admin.context());
