@@ -73,10 +73,17 @@ port="$(free_port)"
 (cd "$DRUPAL_ROOT" && exec "$php" -d opcache.revalidate_freq=0 -S "127.0.0.1:$port" .ht.router.php >"$site/../sitebeam-php-server.log" 2>&1) &
 php_pid=$!
 drupal_url="http://127.0.0.1:$port"
-for _ in $(seq 1 50); do
-  curl -fsS -o /dev/null "$drupal_url/user/login" 2>/dev/null && break
+# Up to 60 s for php -S to answer (its first request compiles Drupal on a possibly busy machine).
+ready=""
+for _ in $(seq 1 300); do
+  curl -fsS -o /dev/null "$drupal_url/user/login" 2>/dev/null && ready=1 && break
   sleep 0.2
 done
+if [ -z "$ready" ]; then
+  echo "php -S did not answer $drupal_url/user/login within 60 s:" >&2
+  cat "$site/../sitebeam-php-server.log" >&2
+  exit 1
+fi
 
 cd "$repo_root" || exit 1
 SITEBEAM_PHP="$php" DRUPAL_URL="$drupal_url" DRUPAL_SETTINGS_PHP="$site/settings.php" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \

@@ -41,7 +41,8 @@ start_stub() {
   node "${SITEBEAM_STUB_CLI:-$repo_root/server-stub/dist/cli.js}" --port 0 "$@" >/dev/null 2>"$log" &
   STUB_PID=$!
   local i
-  for i in $(seq 1 100); do
+  # Up to 60 s: a cold node on a busy machine (a fresh CI machine) took more than 10.
+  for i in $(seq 1 600); do
     STUB_URL="$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$log" | head -n 1)"
     if [ -n "$STUB_URL" ]; then
       STUB_URL="${STUB_URL%/}"

@@ -5,7 +5,13 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { axeViolations } from '../support/axe.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
+import {
+  callStub,
+  faultsLeft,
+  injectFault,
+  type RunningStub,
+  startStub,
+} from '../support/stub-server.ts';
 
 const accountEmail = 'chat@example.com';
 const pages: Record<string, string> = {};
@@ -114,8 +120,8 @@ test.afterAll(async () => {
   await Promise.all([stub?.stop(), slowStub?.stop()]);
 });
 
-test.beforeEach(async () => {
-  await stubJson('/__stub/faults', 'DELETE');
+test.afterEach(async () => {
+  expect(await faultsLeft(stub), 'faults the test left on the stub').toEqual([]);
 });
 
 test('a keyboard-only conversation with mock and nltksentiment, answers shown as text', async ({
@@ -210,9 +216,11 @@ test('over the visitor rate limit: 429, the message is kept', async ({ page }) =
 });
 
 test('an API failure keeps the typed message and a second try answers', async ({ page }) => {
-  await stubJson('/__stub/faults', 'PUT', {
-    faults: [{ method: 'POST', path_prefix: '/v1/ai/prompt', status: 500, times: 1 }],
-  });
+  await injectFault(
+    stub,
+    { body_contains: '"message":"Are you there?"' },
+    { method: 'POST', path_prefix: '/v1/ai/prompt', status: 500, times: 1 },
+  );
   await page.goto(`${site.url}/chat`);
   await say(page, 'Are you there?');
   await expect(page.getByRole('status')).toHaveText(texts.server);
@@ -296,9 +304,11 @@ test('the API token appears in no page or answer the browser receives', async ({
   await page.goto(`${site.url}/chat`);
   await say(page, 'first');
   await expect(log(page).locator('.sitebeam-chat-turn')).toHaveCount(1);
-  await stubJson('/__stub/faults', 'PUT', {
-    faults: [{ method: 'POST', path_prefix: '/v1/ai/prompt', status: 500, times: 1 }],
-  });
+  await injectFault(
+    stub,
+    { body_contains: '"message":"second"' },
+    { method: 'POST', path_prefix: '/v1/ai/prompt', status: 500, times: 1 },
+  );
   await say(page, 'second');
   await expect(page.getByRole('status')).toHaveText(texts.server);
   await stubJson(`/__stub/accounts/${encodeURIComponent(accountEmail)}`, 'PATCH', {

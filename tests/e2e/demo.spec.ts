@@ -88,7 +88,9 @@ test('the demo contact form delivers to the inbox, where mail script never runs'
     await expect(page.getByRole('heading', { name: 'Hostile <b>subject</b>' })).toBeVisible();
     const frame = page.frameLocator('iframe[title^="Body of Hostile"]');
     await expect(frame.locator('#body')).toHaveText('Body');
-    await page.waitForTimeout(300);
+    // The body's load event comes after its broken image's error event, whose handler would run.
+    const body = await page.locator('iframe[title^="Body of Hostile"]').elementHandle();
+    await (await body?.contentFrame())?.waitForLoadState('load');
     expect(await page.title()).toMatch(/^Inbox/);
     expect(
       await page

@@ -5,7 +5,13 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { axeViolations } from '../support/axe.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
+import {
+  callStub,
+  faultsLeft,
+  injectFault,
+  type RunningStub,
+  startStub,
+} from '../support/stub-server.ts';
 
 const recipient = 'dev@example.com';
 const visitor = {
@@ -116,7 +122,10 @@ test.afterAll(async () => {
 
 test.beforeEach(async () => {
   await stubJson('/__stub/emails', 'DELETE');
-  await stubJson('/__stub/faults', 'DELETE');
+});
+
+test.afterEach(async () => {
+  expect(await faultsLeft(stub), 'faults the test left on the stub').toEqual([]);
 });
 
 test('a sent form delivers exactly one mail to the configured recipient, visitor markup as text', async ({
@@ -194,9 +203,12 @@ test('a script posting from the page without a ticket, or at once, is refused as
 });
 
 test('an API fault shows the error, keeps every field, and a retry succeeds', async ({ page }) => {
-  await stubJson('/__stub/faults', 'PUT', {
-    faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
-  });
+  // The mail of this form's send only: it holds the visitor's subject.
+  await injectFault(
+    stub,
+    { body_contains: visitor.subject },
+    { method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 },
+  );
   await page.goto(`${site.url}/contact`);
   await fillForm(page);
   const send = page.getByRole('button', { name: 'Send' });
@@ -349,9 +361,11 @@ test('the API token appears in no page or answer the browser receives', async ({
   };
 
   await send('Thank you, your message was sent.');
-  await stubJson('/__stub/faults', 'PUT', {
-    faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
-  });
+  await injectFault(
+    stub,
+    { body_contains: visitor.subject },
+    { method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 },
+  );
   await send('Not sent: the server had a problem. Please try again.');
   await stubJson(`/__stub/accounts/${encodeURIComponent('relay@example.com')}`, 'PATCH', {
     email_api: false,

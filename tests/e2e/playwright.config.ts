@@ -11,7 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two files at a time on a machine that may be busy: Playwright's 5 s for an expectation is not.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['junit', { outputFile: `${resultsDir}/e2e.xml` }]],
   use: {
     browserName: 'chromium',

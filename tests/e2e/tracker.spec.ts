@@ -16,9 +16,11 @@ import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { startHeaderRecorder } from '../support/header-recorder.ts';
 import { acceptButton, KLARO, QUEUE_STUB, serveKlaro, withdrawInKlaro } from '../support/klaro.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
+import { callStub, faultsLeft, type RunningStub, startStub } from '../support/stub-server.ts';
 
 const website = 'example.com';
+/** The website of the page whose view the 503 test's fault takes: no other test requests its path. */
+const faultedWebsite = 'the-503-test.example';
 const esmDist = new URL('../../snippet/dist/tracker/', import.meta.url);
 let stub: RunningStub;
 let site: StaticSite;
@@ -94,6 +96,7 @@ test.beforeAll(async () => {
   site = await startStaticSite({
     '/': html('Home', tags(api), body),
     '/second': html('Second', tags(api)),
+    '/503': html('503', tags(api).replaceAll(website, faultedWebsite)),
     '/dnt-ignored': html('DNT ignored', tags(api, 'data-respect-dnt="false"')),
     '/app': html('Hash app', tags(api, 'data-hash data-exclude="/app#/private*, /admin*"')),
     '/admin/users': html('Admin', tags(api, 'data-exclude="/app#/private*, /admin*"')),
@@ -122,7 +125,10 @@ test.afterAll(async () => {
 
 test.beforeEach(async () => {
   await stubCall('/__stub/visits', 'DELETE');
-  await stubCall('/__stub/faults', 'DELETE');
+});
+
+test.afterEach(async () => {
+  expect(await faultsLeft(stub), 'faults the test left on the stub').toEqual([]);
 });
 
 test('the tag records exactly one visit, for its website, with the page URL as referrer', async ({
@@ -170,14 +176,18 @@ test('the page receives the record: track() and the sitebeam:track event', async
 test('a 503 on the JSON endpoint sends no pixel after it: the request may have been counted', async ({
   context,
 }) => {
+  // A GET has no body, and its headers are those of every view: the fault is on the path of the
+  // website only this test's page names.
   await stubCall('/__stub/faults', 'PUT', {
-    faults: [{ method: 'GET', path_prefix: '/v1/tracker/json/', status: 503 }],
+    faults: [
+      { method: 'GET', path_prefix: `/v1/tracker/json/${faultedWebsite}`, status: 503, times: 1 },
+    ],
   });
   const { page, beacons, errors } = await watch(context);
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site.url}/503`);
   await expectVisits(0);
   expect(beacons.map((request) => request.url())).toEqual([
-    `${stub.url}/v1/tracker/json/${website}`,
+    `${stub.url}/v1/tracker/json/${faultedWebsite}`,
   ]);
   // Chromium itself reports the refused request; the tracker adds nothing.
   expect(errors.filter((error) => !error.includes('503'))).toEqual([]);

@@ -30,7 +30,8 @@ export async function startListeningProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const timeoutMs = options.startTimeoutMs ?? 20_000;
+  // A cold start on a busy machine (a fresh CI machine, one core held) took over 20 s.
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -65,7 +65,10 @@ describeEachService('chat conformance', (service, kind) => {
       const { upstream } = testCase;
       if (upstream && upstream !== 'unreachable') {
         const code = (upstream.body as { i18n_code?: string }).i18n_code;
-        await service().forceAnswer?.('/v1/ai/prompt', upstream.status, code);
+        // The case's own prompt carries its message.
+        const { message } = testCase.request.body as { message: string };
+        const marker = JSON.stringify({ message }).slice(1, -1);
+        await service().forceAnswer?.('/v1/ai/prompt', upstream.status, marker, code);
         // The stub says its own Retry-After.
         for (const name of Object.keys(testCase.expect.headers ?? {})) {
           if (name.toLowerCase() === 'retry-after')

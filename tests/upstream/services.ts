@@ -30,8 +30,11 @@ export interface Service {
   /** A confirmed account without the AI API (only where the service has such accounts). */
   tokenWithoutAi?: string;
   sentMail: () => Promise<SentMail[]>;
-  /** The stub only: the next call to `path` answers `status` (its `/__stub/faults`). */
-  forceAnswer?: (path: string, status: number, i18nCode?: string) => Promise<void>;
+  /**
+   * The stub only: the next call to `path` holding `marker` in its JSON body (text of the case's
+   * own request) answers `status` (its `/__stub/faults`).
+   */
+  forceAnswer?: (path: string, status: number, marker: string, i18nCode?: string) => Promise<void>;
 }
 
 /** What is known of a service before it starts: which tests apply to it. */
@@ -65,10 +68,10 @@ function stubKind(): ServiceKind {
           (
             await callStub<{ emails: Array<{ message: SentMail }> }>(stub, '/__stub/emails')
           ).emails.map((email) => email.message),
-        forceAnswer: async (path, status, i18nCode) => {
+        forceAnswer: async (path, status, marker, i18nCode) => {
           const code = i18nCode ? { i18n_code: i18nCode } : {};
           await callStub(stub, '/__stub/faults', 'PUT', {
-            faults: [{ path_prefix: path, status, times: 1, ...code }],
+            faults: [{ path_prefix: path, status, times: 1, body_contains: marker, ...code }],
           });
         },
       };

@@ -74,7 +74,7 @@ start_wordpress_env() {
 
   node "$WP_ENV_REPO/server-stub/dist/cli.js" --port 0 >"$WP_ENV_DIR/stub.log" 2>&1 &
   WP_ENV_STUB_PID=$!
-  wait_for "the server stub" 200 grep -q 'listening on http' "$WP_ENV_DIR/stub.log" || { cat "$WP_ENV_DIR/stub.log" >&2; return 1; }
+  wait_for "the server stub" 600 grep -q 'listening on http' "$WP_ENV_DIR/stub.log" || { cat "$WP_ENV_DIR/stub.log" >&2; return 1; }
   SITEBEAM_STUB_URL="$(grep -o 'listening on http://[^ ]*' "$WP_ENV_DIR/stub.log" | head -1 | sed 's/listening on //; s#/$##')"
   export SITEBEAM_STUB_URL
 
@@ -99,7 +99,7 @@ start_wordpress_env() {
   PHP_CLI_SERVER_WORKERS=4 "${SITEBEAM_PHP:-php}" -d opcache.enable_cli=1 -d opcache.revalidate_freq=0 -S "127.0.0.1:$web_port" -t "$SITEBEAM_WP_ROOT" \
     "$WP_ENV_REPO/tests/wordpress/site/router.php" >"$WP_ENV_DIR/php-server.log" 2>&1 &
   WP_ENV_WEB_PID=$!
-  wait_for "php -S" 100 curl -fsS -o /dev/null "$SITEBEAM_WP_URL/wp-login.php" || return 1
+  wait_for "php -S" 600 curl -fsS -o /dev/null "$SITEBEAM_WP_URL/wp-login.php" || return 1
   echo "env: WordPress at $SITEBEAM_WP_URL, stub at $SITEBEAM_STUB_URL, files in $WP_ENV_DIR"
 }
 

@@ -11,8 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The machine running these may be busy (a fresh CI machine, or Drupal's suites beside them).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['junit', { outputFile: `${resultsDir}/wordpress-${version}-e2e.xml` }]],
   use: {
     browserName: 'chromium',

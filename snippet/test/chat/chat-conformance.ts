@@ -184,7 +184,13 @@ async function run(testCase: Case, api: ChatApi): Promise<Exchange> {
     send = await api.host.serve(endpoint, chat);
   } else {
     const handler = createChatHandler(
-      { ...endpoint, fetch: recording as typeof globalThis.fetch, log: () => undefined },
+      {
+        ...endpoint,
+        // No case is about the API's slowness: 10 s was outlasted by a stub on a busy machine.
+        apiTimeoutMs: 60_000,
+        fetch: recording as typeof globalThis.fetch,
+        log: () => undefined,
+      },
       chat,
     );
     send = (request) => handler(request, context);

@@ -44,7 +44,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
   });
 
   it('goes on after a rate limit (then exits 6), and stops on a refused token (exit 3)', async () => {
-    await rateLimitNextPrompt(stub);
+    await rateLimitNextPrompt(stub, 'one');
     const limited = await runCli(['chat', 'mock'], {
       home: home.path,
       env: env(),

@@ -95,8 +95,8 @@ describe('the API refusing', { timeout: 30_000 }, () => {
   });
 
   it('429: rate limited → exit 6, with the wait from Retry-After', async () => {
-    await rateLimitNextPrompt(stub);
-    const { code, stderr } = await sitebeam(['prompt', 'mock', 'hi']);
+    await rateLimitNextPrompt(stub, 'Am I rate limited?');
+    const { code, stderr } = await sitebeam(['prompt', 'mock', 'Am I rate limited?']);
     expect(code).toBe(6);
     expect(stderr).toContain(
       'rate limited (429 rate_limited: injected by /__stub/faults): try again in 1 s',
@@ -114,8 +114,14 @@ describe('the API refusing', { timeout: 30_000 }, () => {
   });
 
   it('a failure of the instance (500) → exit 1, try again later, with the cid', async () => {
-    await faultOnce(stub, { method: 'GET', path_prefix: '/v1/ai/models', status: 500 });
-    const { code, stderr } = await sitebeam(['models']);
+    // A GET has no body: the fault matches the token only this test sends (taken before it is checked).
+    const token = 'token-of-the-500-test';
+    await faultOnce(
+      stub,
+      { headers: { 'x-auth-token': token } },
+      { method: 'GET', path_prefix: '/v1/ai/models', status: 500 },
+    );
+    const { code, stderr } = await sitebeam(['models'], { token });
     expect(code).toBe(1);
     expect(stderr).toMatch(
       /the instance failed \(500: injected by \/__stub\/faults, cid [0-9a-f-]{36}\): try again later/,
@@ -172,8 +178,13 @@ describe('no usable answer', { timeout: 30_000 }, () => {
   });
 
   it('an instance too slow for --timeout → exit 8', async () => {
-    await faultOnce(stub, { method: 'GET', path_prefix: '/v1/ai/models', delay_ms: 3000 });
-    const { code, stderr } = await sitebeam(['models', '--timeout', '0.5']);
+    const token = 'token-of-the-timeout-test';
+    await faultOnce(
+      stub,
+      { headers: { 'x-auth-token': token } },
+      { method: 'GET', path_prefix: '/v1/ai/models', delay_ms: 3000 },
+    );
+    const { code, stderr } = await sitebeam(['models', '--timeout', '0.5'], { token });
     expect(code).toBe(8);
     expect(stderr).toContain('did not answer within 500 ms');
   });

@@ -1,4 +1,5 @@
-// Makes the stub's next matching call fail (or wait), through its `/__stub/faults` surface.
+// Makes the stub's next matching call fail (or wait), through its `/__stub/faults` surface: only
+// the call that carries what the test's own call carries, so no other call can take the fault.
 import { callStub, type RunningStub } from '../../../tests/support/stub-server.ts';
 
 export interface Fault {
@@ -9,16 +10,18 @@ export interface Fault {
   delay_ms?: number;
 }
 
-export function faultOnce(stub: RunningStub, fault: Fault): Promise<unknown> {
-  return callStub(stub, '/__stub/faults', 'PUT', { faults: [{ ...fault, times: 1 }] });
+/** Text in the JSON body of the test's own call, or a header only it sends (its own token). */
+export type FaultMatch = { body_contains: string } | { headers: Record<string, string> };
+
+export function faultOnce(stub: RunningStub, match: FaultMatch, fault: Fault): Promise<unknown> {
+  return callStub(stub, '/__stub/faults', 'PUT', { faults: [{ ...fault, ...match, times: 1 }] });
 }
 
-/** The next prompt answers 429 rate_limited with `Retry-After: 1`. */
-export function rateLimitNextPrompt(stub: RunningStub): Promise<unknown> {
-  return faultOnce(stub, {
-    method: 'POST',
-    path_prefix: '/v1/ai/prompt',
-    status: 429,
-    i18n_code: 'rate_limited',
-  });
+/** The next prompt of `message` answers 429 rate_limited with `Retry-After: 1`. */
+export function rateLimitNextPrompt(stub: RunningStub, message: string): Promise<unknown> {
+  return faultOnce(
+    stub,
+    { body_contains: JSON.stringify({ message }).slice(1, -1) },
+    { method: 'POST', path_prefix: '/v1/ai/prompt', status: 429, i18n_code: 'rate_limited' },
+  );
 }

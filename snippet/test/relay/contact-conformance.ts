@@ -103,6 +103,8 @@ export function contactSettings(
 
 function relayFor(api: ContactApi, config: Case['config']) {
   return createRelayHandler({
+    // No case is about the API's slowness: 10 s was outlasted by a stub on a busy machine.
+    apiTimeoutMs: 60_000,
     ...contactSettings(api, config),
     ...(api.fetch ? { fetch: api.fetch } : {}),
     log: () => {},

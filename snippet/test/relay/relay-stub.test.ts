@@ -58,12 +58,15 @@ async function inbox(): Promise<Array<{ message: Record<string, string> }>> {
   return (await (await fetch(`${stub.url}/__stub/emails`)).json()).emails;
 }
 
-async function fault(status: number) {
+/** The next send of a mail holding `marker` (text only the test's relay writes) answers `status`. */
+async function fault(status: number, marker: string) {
   const response = await fetch(`${stub.url}/__stub/faults`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      faults: [{ method: 'POST', path_prefix: '/v1/email', status, times: 1 }],
+      faults: [
+        { method: 'POST', path_prefix: '/v1/email', status, times: 1, body_contains: marker },
+      ],
     }),
   });
   expect(response.ok).toBe(true);
@@ -128,14 +131,14 @@ describe('the relay handler against the stub', () => {
   });
 
   it('maps 429 to rate_limited with a Retry-After', async () => {
-    await fault(429);
-    const response = await mapped(relay(), 429, 'rate_limited');
+    await fault(429, 'Shop of the 429 test');
+    const response = await mapped(relay({ siteName: 'Shop of the 429 test' }), 429, 'rate_limited');
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('maps 500 to upstream_failed, and the next send goes through', async () => {
-    await fault(500);
-    const handler = relay();
+    await fault(500, 'Shop of the 500 test');
+    const handler = relay({ siteName: 'Shop of the 500 test' });
     await mapped(handler, 502, 'upstream_failed');
     expect((await handler(post())).status).toBe(200);
     expect(await inbox()).toHaveLength(1);

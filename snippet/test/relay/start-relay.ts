@@ -15,7 +15,6 @@ export function startRelay(env: Record<string, string>): Promise<RunningRelay> {
   return startListeningProcess(relayCli, ['--port', '0'], {
     env: { PATH: process.env.PATH ?? '', ...env },
     name: 'relay',
-    startTimeoutMs: 10_000,
   });
 }
 

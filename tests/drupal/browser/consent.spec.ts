@@ -1,15 +1,18 @@
 // The consent checkbox of the contact block on a real Drupal: the owner turns it on in the settings
 // form, a visitor who leaves it unticked is refused with the box marked, a ticked one sends, and the
 // owner's mail (the stub's) says what the visitor agreed to.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   adminPage,
   anonymousContext,
+  closeContext,
+  expect,
   fillContactForm,
   guardToken,
   stub,
   stubEmails,
   stubUrl,
+  test,
   tokenLeaks,
 } from './site.ts';
 
@@ -101,7 +104,7 @@ test('consent asked: unticked is refused and marked, ticked sends and the mail s
     expect(emails).toHaveLength(1);
     expect(emails[0]?.content).toContain(message);
     expect(emails[0]?.content).toContain(`The visitor agreed: ${consentText}`);
-    await context.close();
+    await closeContext(context);
 
     // Without JavaScript the ticked box goes with the native post.
     await stub('DELETE', '/__stub/emails');
@@ -116,10 +119,10 @@ test('consent asked: unticked is refused and marked, ticked sends and the mail s
     expect((await stubEmails()).map((mail) => mail.content)).toEqual([
       expect.stringContaining(`The visitor agreed: ${consentText}`),
     ]);
-    await plain.close();
+    await closeContext(plain);
   } finally {
     await askForConsent(admin, 'contact', false);
-    await admin.context().close();
+    await closeContext(admin.context());
   }
 
   // Off again: the block shows no checkbox (the page cache follows the settings' cache tag).
@@ -128,7 +131,7 @@ test('consent asked: unticked is refused and marked, ticked sends and the mail s
   await afterPage.goto('/');
   await expect(afterPage.getByLabel('Your name')).toBeVisible();
   await expect(afterPage.locator('input[name="consent"]')).toHaveCount(0);
-  await after.close();
+  await closeContext(after);
 });
 
 test('consent asked for the chat: the widget draws the box, refuses a message without it, sends with it', async ({
@@ -169,7 +172,7 @@ test('consent asked for the chat: the widget draws the box, refuses a message wi
       'Hello with consent',
     );
     expect(JSON.parse(posts.at(-1) ?? '{}')).toMatchObject({ consent: true });
-    await context.close();
+    await closeContext(context);
 
     // Without JavaScript the block's own form carries the box.
     const plain = await anonymousContext(browser, { javaScriptEnabled: false });
@@ -179,9 +182,9 @@ test('consent asked for the chat: the widget draws the box, refuses a message wi
       'required',
       '',
     );
-    await plain.close();
+    await closeContext(plain);
   } finally {
     await askForConsent(admin, 'chat', false);
-    await admin.context().close();
+    await closeContext(admin.context());
   }
 });

@@ -4,8 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { settingsPhp } from './site.ts';
+import { expect, settingsPhp, test } from './site.ts';
 
 const allowance = 3;
 const burst = 12;

@@ -3,9 +3,20 @@
 // trusted_host_patterns is unset) under Origin http://evil.example:<port>.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../support/chromium.ts';
-import { drupalUrl, guardToken, settingsPhp, stub, stubEmails, stubUrl } from './site.ts';
+import {
+  closeContext,
+  drupalUrl,
+  expect,
+  guardToken,
+  newContext,
+  settingsPhp,
+  stub,
+  stubEmails,
+  stubUrl,
+  test,
+} from './site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -53,7 +64,7 @@ test('without trusted_host_patterns a page on a rebound name is refused by the c
   browser,
 }) => {
   await stub('DELETE', '/__stub/emails');
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   const page = await context.newPage();
   guardToken(page);
   const sent = await sendContactForm(page);
@@ -81,7 +92,7 @@ test('without trusted_host_patterns a page on a rebound name is refused by the c
     ];
   });
   expect(chat).toEqual([403, 'forbidden_origin', 403, 'forbidden_origin']);
-  await context.close();
+  await closeContext(context);
 });
 
 test('a name trusted_host_patterns lists is the site, and Drupal answers any other Host 400', async ({
@@ -94,7 +105,7 @@ test('a name trusted_host_patterns lists is the site, and Drupal answers any oth
       `${original}\n$settings['trusted_host_patterns'] = ['^evil\\.example$', '^${site.hostname.replaceAll('.', '\\.')}$'];\n$config['sitebeam.settings']['base_url'] = '${stubUrl}';\n`,
     );
     await stub('DELETE', '/__stub/emails');
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     const page = await context.newPage();
     guardToken(page);
     expect((await sendContactForm(page)).status).toBe(200);
@@ -102,7 +113,7 @@ test('a name trusted_host_patterns lists is the site, and Drupal answers any oth
     expect(await stubEmails()).toHaveLength(1);
 
     expect(await statusWithHost('other.example')).toBe(400);
-    await context.close();
+    await closeContext(context);
   } finally {
     writeFileSync(settingsPhp, original);
   }

@@ -1,5 +1,16 @@
-// What the Drupal browser tests share: the site and stub addresses, and small helpers.
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+// What the Drupal browser tests share: the site and stub addresses, small helpers, and `test`,
+// which checks after each test that it left the stub and the browser as it found them.
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test';
+
+export { expect };
 
 function required(name: string): string {
   const value = process.env[name];
@@ -55,11 +66,71 @@ export function guardToken(page: Page): void {
   });
 }
 
+/** A fault of the stub (its PUT /__stub/faults rule) without what it matches on. */
+export interface StubFault {
+  method: 'GET' | 'POST';
+  path_prefix: string;
+  status?: number;
+  times?: number;
+  retry_after?: number;
+  delay_ms?: number;
+  i18n_code?: string;
+}
+
+/**
+ * Makes the stub answer `fault` to the one request carrying `marker` in its JSON body (text only
+ * this test sends, such as its message), so no request of another test can take it.
+ */
+export async function injectFault(marker: string, fault: StubFault): Promise<void> {
+  await stub('PUT', '/__stub/faults', { faults: [{ ...fault, body_contains: marker }] });
+}
+
+/** Requests each context's pages started that have not ended. */
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+/** A new browser context whose requests are followed, for closeContext(). */
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const pending = new Set<Request>();
+  context.on('request', (request) => pending.add(request));
+  context.on('requestfinished', (request) => pending.delete(request));
+  context.on('requestfailed', (request) => pending.delete(request));
+  inFlight.set(context, pending);
+  return context;
+}
+
+/**
+ * Closes the context once its pages are done: no widget busy (the chat retrying a warming model
+ * waits between its requests) and no request in flight. Closing earlier cancels only the browser's
+ * side: php -S, one request at a time, would still run the queued request in the next test.
+ */
+export async function closeContext(context: BrowserContext): Promise<void> {
+  try {
+    for (const page of context.pages()) {
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    }
+    const pending = inFlight.get(context) ?? new Set<Request>();
+    while (pending.size > 0) {
+      await Promise.all(
+        [...pending].map(async (request) => {
+          await (await request.response().catch(() => null))?.finished().catch(() => null);
+          pending.delete(request);
+        }),
+      );
+    }
+  } finally {
+    await context.close();
+  }
+}
+
 export async function anonymousContext(
   browser: Browser,
   options: { javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: drupalUrl, ...options });
+  return newContext(browser, { baseURL: drupalUrl, ...options });
 }
 
 export async function adminPage(browser: Browser): Promise<Page> {
@@ -68,7 +139,7 @@ export async function adminPage(browser: Browser): Promise<Page> {
 
 /** A page signed in as `name`: `admin`, or `editor` (no Sitebeam permission; site-setup.php). */
 export async function signedInPage(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: drupalUrl });
+  const context = await newContext(browser, { baseURL: drupalUrl });
   const page = await context.newPage();
   guardToken(page);
   await page.goto('/user/login');
@@ -79,6 +150,26 @@ export async function signedInPage(browser: Browser, name: string): Promise<Page
   return page;
 }
 
+/**
+ * Sends `message` with the page's chat widget once the widget has its models, and gives the
+ * endpoint's answer to that post. Not any answer from /sitebeam/chat: the widget's own GET of the
+ * models starts as the page loads, and on php -S, one request at a time, its 200 could still be on
+ * the way when the message is sent (the 429 test read that 200 on a busy machine).
+ */
+export async function sendChat(page: Page, message: string): Promise<Response> {
+  const chat = page.locator('sitebeam-chat');
+  await expect(chat.getByLabel('Model')).toBeVisible();
+  await chat.getByLabel('Your message').fill(message);
+  const answer = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      response.url().endsWith('/sitebeam/chat') &&
+      (response.request().postData() ?? '').includes(JSON.stringify(message).slice(1, -1)),
+  );
+  await chat.getByRole('button', { name: 'Send' }).click();
+  return answer;
+}
+
 /** Fills the contact block's fields as a visitor does. */
 export async function fillContactForm(page: Page, message: string): Promise<void> {
   await page.getByLabel('Your name').fill('Ann Visitor');
@@ -86,3 +177,22 @@ export async function fillContactForm(page: Page, message: string): Promise<void
   await page.getByLabel('Subject').fill('Prices');
   await page.getByLabel('Message', { exact: true }).fill(message);
 }
+
+/**
+ * Playwright's test, which fails a test that leaves a fault on the stub or a browser context open
+ * (then clears and closes them, so the next test starts clean).
+ */
+export const test = base.extend<{ leavesNoTrace: undefined }>({
+  leavesNoTrace: [
+    async ({ browser }, use) => {
+      await use(undefined);
+      const { faults } = await stub<{ faults: unknown[] }>('GET', '/__stub/faults');
+      const open = browser.contexts();
+      await stub('DELETE', '/__stub/faults');
+      for (const context of open) await closeContext(context);
+      expect(faults, 'faults the test left on the stub').toEqual([]);
+      expect(open.length, 'browser contexts the test left open').toBe(0);
+    },
+    { auto: true },
+  ],
+});

@@ -1,20 +1,24 @@
 // The Sitebeam module on a real Drupal (10.5.8, 10.3.14), with Debian's Chromium and the real server stub.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { acceptButton, addKlaroToEveryPage, withdrawInKlaro } from '../../support/klaro.ts';
 import {
   adminPage,
   anonymousContext,
   answersSeen,
   apiToken,
+  closeContext,
   drupalUrl,
+  expect,
   fillContactForm,
   guardToken,
+  injectFault,
   settingsPhp,
   stub,
   stubEmails,
   stubUrl,
   stubVisits,
+  test,
   tokenLeaks,
 } from './site.ts';
 
@@ -55,6 +59,7 @@ test('the settings form says where the token comes from, refuses plain http and 
   await expect(page.getByLabel('Instance base URL')).toHaveValue(stubUrl);
   await expect(page.getByLabel('Send all site mail through the API')).toBeChecked();
   expect(await page.content()).not.toContain(apiToken);
+  await closeContext(page.context());
 });
 
 test('Test connection and Send test email report what the instance answered', async ({
@@ -109,6 +114,7 @@ test('Test connection and Send test email report what the instance answered', as
   } finally {
     await stub('PATCH', '/__stub/accounts/drupal-owner@example.com', { email_api: true });
   }
+  await closeContext(page.context());
 });
 
 test('anonymous page views reach the stub, administrators are not tracked', async ({ browser }) => {
@@ -129,18 +135,23 @@ test('anonymous page views reach the stub, administrators are not tracked', asyn
 
   await page.goto('/user/login');
   await expect.poll(async () => (await stubVisits()).length).toBe(2);
-  await context.close();
+  await closeContext(context);
 
-  // The login page itself is an anonymous view: count from after it.
+  // The login page itself is an anonymous view (the third): count from after it.
   const admin = await adminPage(browser);
-  await admin.waitForTimeout(1000);
-  const before = (await stubVisits()).length;
+  await expect.poll(async () => (await stubVisits()).length).toBe(3);
+  const toStub: string[] = [];
+  admin.on('request', (request) => {
+    if (request.url().startsWith(stubUrl)) toStub.push(request.url());
+  });
   await admin.goto('/');
   await expect(admin.locator('script[data-api]')).toHaveCount(0);
   await admin.goto(settingsPath);
   await expect(admin.locator('script[data-api]')).toHaveCount(0);
-  await admin.waitForTimeout(1000);
-  expect(await stubVisits()).toHaveLength(before);
+  // Without the tag nothing can count a view: the loaded pages asked the stub nothing.
+  expect(toStub).toEqual([]);
+  await closeContext(admin.context());
+  expect(await stubVisits()).toHaveLength(3);
 });
 
 test('without JavaScript the noscript pixel records the visit', async ({ browser }) => {
@@ -150,7 +161,7 @@ test('without JavaScript the noscript pixel records the visit', async ({ browser
   await page.goto('/user/login');
   await expect.poll(async () => (await stubVisits()).length).toBe(1);
   expect((await stubVisits())[0]?.website).toBe('127.0.0.1');
-  await context.close();
+  await closeContext(context);
 });
 
 test("a page URL's secrets stay out of the visit record, with and without JavaScript", async ({
@@ -162,7 +173,7 @@ test("a page URL's secrets stay out of the visit record, with and without JavaSc
     const context = await anonymousContext(browser, { javaScriptEnabled });
     await (await context.newPage()).goto(secretPage);
     await expect.poll(async () => (await stubVisits()).length).toBe(1);
-    await context.close();
+    await closeContext(context);
     return (await stubVisits())[0]?.referrer;
   };
   const keepQuery = async (value: string) => {
@@ -173,7 +184,7 @@ test("a page URL's secrets stay out of the visit record, with and without JavaSc
     await expect(
       admin.getByText('The configuration options have been saved.').first(),
     ).toBeVisible();
-    await admin.context().close();
+    await closeContext(admin.context());
   };
 
   // By default: the campaign parameters only; the pixel the origin only.
@@ -220,11 +231,11 @@ test('settings.php overrides reach the tracker tag and the noscript pixel', asyn
     expect(await page.content()).toContain(`src="${stubUrl}/v1/tracker/img/settings-php.example"`);
     await expect.poll(async () => (await stubVisits()).length).toBe(1);
     expect((await stubVisits())[0]?.website).toBe('settings-php.example');
-    await context.close();
+    await closeContext(context);
   } finally {
     writeFileSync(settingsPhp, original);
     await saveBaseUrl(stubUrl);
-    await admin.context().close();
+    await closeContext(admin.context());
   }
 });
 
@@ -245,27 +256,40 @@ test('"Wait for consent": nothing before the Klaro! "yes", one view after it, no
     await stub('DELETE', '/__stub/visits');
     const context = await anonymousContext(browser);
     const page = await context.newPage();
+    // The views the page asked the stub to count, from its first request on: the tag sends as it
+    // starts or when consent comes, never on a timer, so what a loaded page sent is all it sends.
+    const views: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${stubUrl}/v1/tracker/`)) views.push(request.url());
+    });
     await addKlaroToEveryPage(page, drupalUrl);
     await page.goto('/');
     await expect(page.locator('script[data-api]')).toHaveAttribute('data-consent', '');
     expect(await page.content()).not.toContain('/v1/tracker/img/');
     await expect(acceptButton(page)).toBeVisible();
-    await page.waitForTimeout(1000);
-    expect(await stubVisits()).toHaveLength(0);
+    expect(views).toEqual([]);
 
     await acceptButton(page).click();
     await expect.poll(async () => (await stubVisits()).length).toBe(1);
     expect((await stubVisits())[0]?.referrer).toBe(`${drupalUrl}/`);
+    expect(views).toHaveLength(1);
 
     await withdrawInKlaro(page);
     await page.reload();
     await expect(page.locator('script[data-api]')).toHaveAttribute('data-consent', '');
-    await page.waitForTimeout(1000);
+    // Klaro! has read the saved "no" and applied it (its callback passed it to the tag).
+    await page.waitForFunction(
+      () =>
+        (
+          window as never as { klaro?: { getManager: () => { confirmed: boolean } } }
+        ).klaro?.getManager().confirmed === true,
+    );
+    expect(views).toHaveLength(1);
+    await closeContext(context);
     expect(await stubVisits()).toHaveLength(1);
-    await context.close();
   } finally {
     await setWaitForConsent(false);
-    await admin.context().close();
+    await closeContext(admin.context());
   }
 });
 
@@ -290,8 +314,12 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   expect(await stubEmails()).toHaveLength(0);
   await page.getByLabel('Your email address').fill('ann@example.com');
 
-  await stub('PUT', '/__stub/faults', {
-    faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
+  // Only this message's send fails: its own text is in the mail the module sends.
+  await injectFault('How much is it?', {
+    method: 'POST',
+    path_prefix: '/v1/email',
+    status: 500,
+    times: 1,
   });
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Not sent: the server had a problem')).toBeVisible();
@@ -307,7 +335,7 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   expect(emails[0]?.replyto).toBe('ann@example.com');
   expect(emails[0]?.subject).toBe('[Sitebeam Test] Prices');
   expect(emails[0]?.content).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;<br>');
-  await context.close();
+  await closeContext(context);
 });
 
 test('without JavaScript the contact form posts natively and comes back with thanks', async ({
@@ -326,7 +354,7 @@ test('without JavaScript the contact form posts natively and comes back with tha
   const emails = await stubEmails();
   expect(emails).toHaveLength(1);
   expect(emails[0]?.content).toContain('Sent without JavaScript.');
-  await context.close();
+  await closeContext(context);
 });
 
 test('without JavaScript a form sent too fast comes back with the text kept, then sends', async ({
@@ -355,7 +383,7 @@ test('without JavaScript a form sent too fast comes back with the text kept, the
   expect((await stubEmails()).map((mail) => mail.content)).toEqual([
     expect.stringContaining('Typed in a hurry.'),
   ]);
-  await context.close();
+  await closeContext(context);
 });
 
 test("the widget shows the site's own translation of a status text", async ({ browser }) => {
@@ -380,20 +408,22 @@ test("the widget shows the site's own translation of a status text", async ({ br
     );
     await fillContactForm(page, 'Is anyone there?');
     await page.waitForTimeout(3200);
-    await stub('PUT', '/__stub/faults', {
-      faults: [{ method: 'POST', path_prefix: '/v1/email', status: 429, times: 1 }],
+    await injectFault('Is anyone there?', {
+      method: 'POST',
+      path_prefix: '/v1/email',
+      status: 429,
+      times: 1,
     });
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.locator('form[data-sitebeam-form]').getByRole('status')).toHaveText(
       translated,
     );
     await expect(page.getByLabel('Message')).toHaveValue('Is anyone there?');
-    await context.close();
+    await closeContext(context);
   } finally {
-    await stub('DELETE', '/__stub/faults');
     writeFileSync(settingsPhp, original);
     await clearCaches(admin);
-    await admin.context().close();
+    await closeContext(admin.context());
   }
 });
 
@@ -410,7 +440,7 @@ test("a signed-in visitor's form carries a CSRF token and sends", async ({ brows
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Thank you, your message was sent.')).toBeVisible();
   expect((await stubEmails()).map((mail) => mail.to)).toEqual(['owner@example.com']);
-  await page.context().close();
+  await closeContext(page.context());
 });
 
 test('site mail (a password reset) goes through the API', async ({ browser }) => {
@@ -427,7 +457,7 @@ test('site mail (a password reset) goes through the API', async ({ browser }) =>
   expect(mail?.from).toBe('site@example.com');
   expect(mail?.subject).toContain('Replacement login information');
   expect(mail?.content).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/user\/reset\/1\//);
-  await context.close();
+  await closeContext(context);
 });
 
 test.afterEach(() => {

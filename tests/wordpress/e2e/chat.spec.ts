@@ -80,8 +80,10 @@ test('a model that is loading: the widget says so, retries after Retry-After, th
 }) => {
   await page.goto(chatUrl);
   await expect(page.getByLabel('Model')).toBeVisible();
-  await stub.promptLoadingOnce();
-  const loading = page.waitForResponse((response) => response.status() === 503);
+  await stub.promptLoadingOnce('Are you awake?');
+  const loading = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.status() === 503,
+  );
   await say(page, 'Are you awake?');
   expect((await loading).headers()['retry-after']).toBe('1');
   await expect(page.getByRole('status')).toHaveText(texts.warming);

@@ -72,13 +72,11 @@ test('a mail with Cc, Bcc and two attachments reaches every recipient, Bcc undis
 test('an API refusal fires wp_mail_failed, or hands the mail to WordPress when the fallback is on', async ({
   page,
 }) => {
-  // A refusal for good (400): a passing failure (5xx) would keep the mail in the outbox (outbox.spec.ts).
-  await stub.failEmailMatching('Fault ', { status: 400 });
-  const failed = await testSite.sendMail({
-    to: 'ann@example.com',
-    subject: 'Fault one',
-    message: 'x',
-  });
+  // Both sends of this test are refused for good (400), and only they: their message is this test's
+  // own. A passing failure (5xx) would keep the mail in the outbox instead (outbox.spec.ts).
+  const message = 'Sent while the API refuses';
+  await stub.failEmail(message, { status: 400, times: 2 });
+  const failed = await testSite.sendMail({ to: 'ann@example.com', subject: 'Fault one', message });
   expect(failed.sent).toBe(false);
   const state = await testSite.state();
   expect(state.wp_mail_failed?.[0]?.data.failed_recipients).toEqual(['ann@example.com']);
@@ -86,7 +84,7 @@ test('an API refusal fires wp_mail_failed, or hands the mail to WordPress when t
 
   await testSite.resetState();
   await testSite.settings({ fallback: true });
-  await testSite.sendMail({ to: 'ann@example.com', subject: 'Fault two', message: 'x' });
+  await testSite.sendMail({ to: 'ann@example.com', subject: 'Fault two', message });
   expect((await testSite.state()).phpmailer).toEqual([['ann@example.com']]);
   expect(await stub.messages()).toEqual([]);
 

@@ -30,7 +30,7 @@ test('during an outage the lost-password page says the mail was sent, and Send n
   const login = marker();
   const email = `${login}@example.com`;
   await testSite.user(login, email);
-  await stub.failEmailMatching(login, { status: 503, retry_after: 120 });
+  await stub.failEmail(login, { status: 503, retry_after: 120 });
 
   await page.goto('/wp-login.php?action=lostpassword');
   await page.fill('#user_login', login);
@@ -130,7 +130,7 @@ test('a contact message that meets a 503 is received (the visitor is thanked) an
   await form.locator('[name=subject]').fill(subject);
   await form.locator('[name=message]').fill('Are you open on Sunday?');
   await page.waitForTimeout(3100); // the ticket rendered into the form must be 3 s old
-  await stub.failEmailMatching(subject, { status: 503, retry_after: 60 });
+  await stub.failEmail(subject, { status: 503, retry_after: 60 });
   const [answer] = await Promise.all([
     page.waitForResponse((response) => response.url().includes('/sitebeam/v1/contact')),
     form.locator('button[type=submit]').click(),

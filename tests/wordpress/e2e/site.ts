@@ -23,7 +23,7 @@ export const site = {
 /**
  * How long a test waits for the block editor to be up: WordPress's own load (several megabytes of
  * scripts on 6.9, with Drupal's suites beside it on two cores), not the plugin's, and over the
- * 10 s any other expectation gets.
+ * 20 s any other expectation gets.
  */
 export const editorLoadTimeout = 30_000;
 
@@ -92,23 +92,34 @@ export const stub = {
     await call('DELETE', `${site.stubUrl}/__stub/visits`);
     await call('DELETE', `${site.stubUrl}/__stub/faults`);
   },
-  failEmail: (status: number) =>
-    call('PUT', `${site.stubUrl}/__stub/faults`, {
-      faults: [{ method: 'POST', path_prefix: '/v1/email', status }],
-    }),
-  /** Faults on /v1/email for the requests whose body holds `bodyContains` only (a test's own marker). */
-  failEmailMatching: (
-    bodyContains: string,
+  /**
+   * The next `times` sends of a mail holding `marker` (text only this test sends, in its subject or message)
+   * is answered `status`: no other test's mail can take the fault.
+   */
+  /** Faults on /v1/email for the requests whose body holds `marker` only (the test's own text). */
+  failEmail: (
+    marker: string,
     fault: { status?: number; retry_after?: number; delay_ms?: number; times?: number },
   ) =>
     call('PUT', `${site.stubUrl}/__stub/faults`, {
-      faults: [{ method: 'POST', path_prefix: '/v1/email', body_contains: bodyContains, ...fault }],
+      faults: [{ method: 'POST', path_prefix: '/v1/email', body_contains: marker, ...fault }],
     }),
   clearFaults: () => call('DELETE', `${site.stubUrl}/__stub/faults`),
-  /** The next prompt is answered 503 model_loading (Retry-After: 1). */
-  promptLoadingOnce: () =>
+  /** The stub's faults not yet taken. */
+  faults: async () =>
+    ((await call('GET', `${site.stubUrl}/__stub/faults`)) as { faults: unknown[] }).faults,
+  /** The next prompt holding `marker` (in its message) is answered 503 model_loading (Retry-After: 1). */
+  promptLoadingOnce: (marker: string) =>
     call('PUT', `${site.stubUrl}/__stub/faults`, {
-      faults: [{ method: 'POST', path_prefix: '/v1/ai/prompt', status: 503, times: 1 }],
+      faults: [
+        {
+          method: 'POST',
+          path_prefix: '/v1/ai/prompt',
+          status: 503,
+          times: 1,
+          body_contains: marker,
+        },
+      ],
     }),
   setEmailApi: (enabled: boolean) =>
     call('PATCH', `${site.stubUrl}/__stub/accounts/${encodeURIComponent('dev@example.com')}`, {
@@ -194,6 +205,20 @@ export function startAndEndWithTheInstalledSite(): void {
   };
   test.beforeAll(reset);
   test.afterAll(reset);
+  // Each test leaves no fault of its own on the stub (its own request took it), no widget busy (the
+  // chat retrying a warming model: php -S would still run its request in the next test) and no
+  // browser context of its own open; the test that did fails here, and the next starts clean anyway.
+  test.afterEach(async ({ browser, context }) => {
+    for (const page of context.pages()) {
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    }
+    const faults = await stub.faults();
+    const open = browser.contexts().filter((other) => other !== context);
+    await stub.clearFaults();
+    for (const other of open) await other.close();
+    expect(faults, 'faults the test left on the stub').toEqual([]);
+    expect(open.length, 'browser contexts the test left open').toBe(0);
+  });
 }
 
 export async function logIn(page: Page, user = site.admin, password = site.adminPassword) {
@@ -222,16 +247,23 @@ export async function logIn(page: Page, user = site.admin, password = site.admin
   });
 }
 
-/** Polls until `read` returns a value `done` accepts, or fails with the last value seen. */
+/**
+ * Reads until `read` returns a value `done` accepts, within the expectation timeout (not a fixed
+ * 5 s, which a busy machine outlasted), and gives that value; or the last value seen.
+ */
 export async function eventually<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
 ): Promise<T> {
   let last: T = await read();
-  for (let i = 0; i < 50 && !done(last); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    last = await read();
-  }
+  if (done(last)) return last;
+  await expect
+    .poll(async () => {
+      last = await read();
+      return done(last);
+    })
+    .toBe(true)
+    .catch(() => undefined);
   return last;
 }
 

@@ -110,7 +110,8 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 				array(
 					'status'        => 400,
 					'times'         => 1,
-					'body_contains' => 'Hello refused-three',
+					// Ann's copy is refused, the Bcc copy (the same mail, to another address) is sent.
+					'body_contains' => '"to":"ann@example.com"',
 				),
 			)
 		);

@@ -79,8 +79,19 @@ final class Model_List_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_failure_is_not_remembered() {
-		Stub::fail( 'GET', '/v1/ai/models', 503, 1 );
-		$this->assertStringContainsString( 'could not be listed', $this->render_models() );
+		// A GET carries no body: this test's first request carries a header of its own, which the fault matches.
+		$mark = static function ( $args ) {
+			$args['headers']['X-Sitebeam-Test'] = 'a-failure-is-not-remembered';
+			return $args;
+		};
+		Stub::fail( 'GET', '/v1/ai/models', 503, 1, array( 'headers' => array( 'X-Sitebeam-Test' => 'a-failure-is-not-remembered' ) ) );
+		add_filter( 'http_request_args', $mark );
+		try {
+			$failed = $this->render_models();
+		} finally {
+			remove_filter( 'http_request_args', $mark );
+		}
+		$this->assertStringContainsString( 'could not be listed', $failed );
 		$this->assertFalse( get_transient( Model_List::TRANSIENT ) );
 		$this->assertStringContainsString( 'value="textblobsentiment"', $this->render_models() );
 		$this->assertCount( 2, $this->asked );

@@ -32,25 +32,35 @@ final class Stub {
 	}
 
 	/**
+	 * Fails the sends of the mail holding $marker, and no other mail.
+	 *
+	 * @param string   $marker Text only the test's own mail holds (in its subject or body).
 	 * @param int      $status Status /v1/email answers.
 	 * @param int|null $times  How many calls fail; null: until reset.
 	 */
-	public static function fail_email( $status, $times = null ) {
-		self::fail( 'POST', '/v1/email', $status, $times );
+	public static function fail_email( $marker, $status, $times = null ) {
+		self::fail( 'POST', '/v1/email', $status, $times, array( 'body_contains' => $marker ) );
 	}
 
 	/**
-	 * @param string   $method      HTTP method of the calls that fail.
-	 * @param string   $path_prefix Their path, or its start.
-	 * @param int      $status      Status they are answered.
-	 * @param int|null $times       How many calls fail; null: until reset.
+	 * Fails the calls that carry $match, so that no call of another test can take the fault.
+	 *
+	 * @param string               $method      HTTP method of the calls that fail.
+	 * @param string               $path_prefix Their path, or its start.
+	 * @param int                  $status      Status they are answered.
+	 * @param int|null             $times       How many calls fail; null: until reset.
+	 * @param array<string, mixed> $match       What only the test's own call carries: array( 'body_contains' => text )
+	 *                                          or array( 'headers' => array( name => value ) ).
 	 */
-	public static function fail( $method, $path_prefix, $status, $times = null ) {
+	public static function fail( $method, $path_prefix, $status, $times, array $match ) {
+		if ( empty( $match['body_contains'] ) && empty( $match['headers'] ) ) {
+			throw new \InvalidArgumentException( 'a fault matches the test\'s own call: give body_contains or headers' );
+		}
 		$fault = array(
 			'method'      => $method,
 			'path_prefix' => $path_prefix,
 			'status'      => $status,
-		);
+		) + $match;
 		if ( null !== $times ) {
 			$fault['times'] = $times;
 		}

@@ -92,7 +92,9 @@ final class ContactConformanceTest extends KernelTestBase {
     $client = sprintf('10.%d.%d.1', intdiv($index, 200), $index % 200);
     $api = $case['apiAnswers'] ?? NULL;
     if (is_int($api)) {
-      $this->failEmailSends($api);
+      // The case's own mail holds its message (its last line: lines break).
+      $lines = explode("\n", (string) ($case['request']['body']['message'] ?? ''));
+      $this->failEmailSends(end($lines), $api);
     }
     elseif ($api === 'unreachable') {
       $this->config('sitebeam.settings')->set('base_url', 'http://127.0.0.1:9')->save();

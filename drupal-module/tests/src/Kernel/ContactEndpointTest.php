@@ -290,8 +290,8 @@ final class ContactEndpointTest extends KernelTestBase {
    * Tests that api trouble is upstream failed.
    */
   public function testApiTroubleIsUpstreamFailed(): void {
-    $this->failEmailSends(500);
-    $response = $this->postJson([]);
+    $this->failEmailSends('Sent while the API answers 500', 500);
+    $response = $this->postJson(['message' => 'Sent while the API answers 500']);
     $this->assertSame(502, $response->getStatusCode());
     $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
   }
@@ -300,8 +300,8 @@ final class ContactEndpointTest extends KernelTestBase {
    * Tests that api rate limit asks the visitor to retry later.
    */
   public function testApiRateLimitAsksTheVisitorToRetryLater(): void {
-    $this->failEmailSends(429);
-    $response = $this->postJson([]);
+    $this->failEmailSends('Sent while the API answers 429', 429);
+    $response = $this->postJson(['message' => 'Sent while the API answers 429']);
     $this->assertSame(429, $response->getStatusCode());
     $this->assertSame('rate_limited', $this->json($response)['i18n_code']);
     $this->assertMatchesRegularExpression('/^\d+$/', (string) $response->headers->get('Retry-After'));

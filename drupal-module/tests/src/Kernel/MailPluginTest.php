@@ -108,8 +108,8 @@ final class MailPluginTest extends KernelTestBase {
    * Tests that api failure is logged and reported without fallback.
    */
   public function testApiFailureIsLoggedAndReportedWithoutFallback(): void {
-    $this->failEmailSends(503);
-    $result = $this->sendProbe('ann@example.com', ['subject' => 'Lost', 'body' => ['x']]);
+    $this->failEmailSends('Lost while the API answers 503', 503);
+    $result = $this->sendProbe('ann@example.com', ['subject' => 'Lost', 'body' => ['Lost while the API answers 503']]);
 
     $this->assertFalse($result['result']);
     $this->assertSame([], $this->stubEmails());
@@ -196,7 +196,7 @@ final class MailPluginTest extends KernelTestBase {
    */
   public function testFallbackHandsEachFailedRecipientToThePreviousMailer(): void {
     $this->config('sitebeam.settings')->set('mail.fallback', TRUE)->save();
-    $this->failEmailSends(500);
+    $this->failEmailSends('Plain text body', 500);
     $result = $this->sendProbe('ann@example.com, bob@example.com', [
       'subject' => 'Fallback',
       'body' => ['Plain text body'],

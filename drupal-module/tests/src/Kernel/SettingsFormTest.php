@@ -192,7 +192,8 @@ final class SettingsFormTest extends KernelTestBase {
       $this->setStubAccountApis($account);
     }
     if ($fault !== NULL) {
-      $this->failEmailSends($fault);
+      // The probe's body is empty: the fault matches this case's own token.
+      $this->injectFault(['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => $fault], ['headers' => ['X-Auth-Token' => $token]]);
     }
     $base_url = $reachable ? $this->stubUrl() : 'http://127.0.0.1:9';
     $this->submit(['base_url' => $base_url, 'api_token' => $token, 'op' => 'Test connection']);
@@ -227,7 +228,14 @@ final class SettingsFormTest extends KernelTestBase {
         'error',
         'Email sending is not enabled for this account (403 not_emailapi)',
       ],
-      'email sending switched off' => ['dev-token', TRUE, NULL, 405, 'error', 'has email sending switched off (405)'],
+      'email sending switched off' => [
+        'token-of-the-405-case',
+        TRUE,
+        NULL,
+        405,
+        'error',
+        'has email sending switched off (405)',
+      ],
       'unreachable' => [
         'dev-token',
         FALSE,

@@ -65,12 +65,31 @@ trait ServerStubTrait {
   }
 
   /**
-   * Makes every email send answer with this status.
+   * Makes the sends of the mail holding $marker answer $status, and no other.
+   *
+   * @param string $marker
+   *   Text only the test's own mail holds (in its subject or body).
+   * @param int $status
+   *   The status its sends are answered.
    */
-  protected function failEmailSends(int $status): void {
-    $this->stub('PUT', '/__stub/faults', [
-      'faults' => [['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => $status]],
-    ]);
+  protected function failEmailSends(string $marker, int $status): void {
+    $this->injectFault(['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => $status], ['body_contains' => $marker]);
+  }
+
+  /**
+   * Sets a fault only the test's own call can take, so no other call sees it.
+   *
+   * @param array $fault
+   *   The stub's fault rule: method, path_prefix, status, times...
+   * @param array $match
+   *   What only that call carries: ['body_contains' => text] or
+   *   ['headers' => [name => value]].
+   */
+  protected function injectFault(array $fault, array $match): void {
+    if (empty($match['body_contains']) && empty($match['headers'])) {
+      throw new \InvalidArgumentException("A fault matches the test's own call: give body_contains or headers.");
+    }
+    $this->stub('PUT', '/__stub/faults', ['faults' => [$fault + $match]]);
   }
 
 }
