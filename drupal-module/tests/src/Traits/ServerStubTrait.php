@@ -65,12 +65,35 @@ trait ServerStubTrait {
   }
 
   /**
-   * Makes every email send answer with this status.
+   * Makes email sends answer with this status.
+   *
+   * @param int $status
+   *   The status.
+   * @param array $match
+   *   What picks the test's own requests out: body_contains (a marker in
+   *   the subject, say) or headers ({name: exact value}), as the stub's
+   *   fault rules take them. Empty: every send.
    */
-  protected function failEmailSends(int $status): void {
-    $this->stub('PUT', '/__stub/faults', [
-      'faults' => [['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => $status]],
-    ]);
+  protected function failEmailSends(int $status, array $match = []): void {
+    $this->setStubFaults([['status' => $status] + $match]);
+  }
+
+  /**
+   * Replaces the stub's fault rules; each applies to POST /v1/email.
+   */
+  protected function setStubFaults(array $rules): void {
+    $faults = array_map(static fn (array $rule): array => $rule + ['method' => 'POST', 'path_prefix' => '/v1/email'], $rules);
+    $this->stub('PUT', '/__stub/faults', ['faults' => $faults]);
+  }
+
+  /**
+   * A new stub account with the email API; returns its token.
+   *
+   * A test's own token lets its faults match only its own requests.
+   */
+  protected function createStubAccount(): string {
+    $email = 'kernel-' . bin2hex(random_bytes(6)) . '@example.com';
+    return (string) $this->stub('POST', '/__stub/accounts', ['email' => $email, 'email_api' => TRUE, 'ai_api' => TRUE])['token'];
   }
 
 }
