@@ -118,7 +118,10 @@ class OutboxReportController extends ControllerBase {
         '@subject' => $item->subject,
         '@user' => $this->currentUser()->getAccountName(),
       ]);
-      $this->messenger()->addStatus($this->t('The mail to %to (%subject) was deleted; it will not be sent.', ['%to' => $item->recipient, '%subject' => $item->subject]));
+      $this->messenger()->addStatus($this->t('The mail to %to (%subject) was deleted; it will not be sent.', [
+        '%to' => $item->recipient,
+        '%subject' => $item->subject,
+      ]));
     }
     return $this->redirect('sitebeam.outbox');
   }

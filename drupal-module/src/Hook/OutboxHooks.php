@@ -38,13 +38,19 @@ class OutboxHooks {
    */
   #[Hook('cron')]
   public function cron(): void {
-    $this->sender->deliverDue();
+    if ($this->outbox->exists()) {
+      $this->sender->deliverDue();
+    }
   }
 
   /**
    * The status report's outbox line (hook_requirements(), runtime phase).
    */
   public function runtimeRequirements(): array {
+    // Before update 10008 has run, there is no outbox yet.
+    if (!$this->outbox->exists()) {
+      return [];
+    }
     [$mails] = $this->outbox->size();
     if ($mails === 0) {
       return [];

@@ -37,8 +37,8 @@ class Outbox {
    * @param \Drupal\sitebeam\Api\ApiResult $result
    *   The passing failure: its words and its Retry-After.
    * @param int $tries
-   *   1 when this payload was tried, 0 when an earlier copy of the same
-   *   message met the failure and this one was kept untried.
+   *   Tries made: 1 when this payload was tried, 0 when an earlier copy of
+   *   the same message met the failure and this one was kept untried.
    *
    * @throws \Drupal\sitebeam\Outbox\OutboxFullException
    *   The outbox is at its cap in mails or bytes.
@@ -204,6 +204,13 @@ class Outbox {
       $fields += ['state' => OutboxItem::WAITING, 'expires' => $now + $this->lifetime()];
     }
     $this->database->update(self::TABLE)->fields($fields)->condition('id', $id)->execute();
+  }
+
+  /**
+   * TRUE when the table is there (update 10008 has run).
+   */
+  public function exists(): bool {
+    return $this->database->schema()->tableExists(self::TABLE);
   }
 
   /**

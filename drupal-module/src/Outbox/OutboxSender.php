@@ -120,12 +120,21 @@ class OutboxSender {
     if (!$manual && $item->expires <= $now) {
       $error = sprintf('given up after %d tries in %d hours; the last error: %s', $item->tries, intdiv($item->expires - $item->created, 3600), $item->lastError);
       $this->outbox->markFailed($item->id, $item->tries, $error);
-      $this->logger->error('Mail @id to @to @error', ['@id' => $item->mailId, '@to' => $item->recipient, '@error' => $error]);
+      $this->logger->error('Mail @id to @to @error', [
+        '@id' => $item->mailId,
+        '@to' => $item->recipient,
+        '@error' => $error,
+      ]);
       return ['failed', NULL];
     }
     $result = $this->apiClient->sendEmail($payload);
     $tries = $item->tries + 1;
-    $context = ['@id' => $item->mailId, '@to' => $item->recipient, '@tries' => $tries, '@result' => $result->logSummary()];
+    $context = [
+      '@id' => $item->mailId,
+      '@to' => $item->recipient,
+      '@tries' => $tries,
+      '@result' => $result->logSummary(),
+    ];
     if ($result->isSuccess()) {
       $this->outbox->delete($item->id);
       $this->logger->info('Mail @id to @to delivered from the outbox at try @tries.', $context);

@@ -160,7 +160,7 @@ final class OutboxTest extends KernelTestBase {
   /**
    * Tests that a mail refused on a later try is failed and not tried again.
    */
-  public function testMailRefusedOnALaterTryIsNeverRetried(): void {
+  public function testMailRefusedOnLaterTryIsNeverRetried(): void {
     $this->failEmailSends(503, ['body_contains' => $this->marker]);
     $this->refuseFromName();
     $this->assertTrue($this->sendProbe('ann@example.com', $this->marker));
@@ -187,7 +187,9 @@ final class OutboxTest extends KernelTestBase {
     $this->assertTrue($this->sendProbe('ann@example.com', $this->marker));
     // 72 hours and a second later.
     $created = time() - 259201;
-    $this->container->get('database')->update(Outbox::TABLE)->fields(['created' => $created, 'expires' => $created + 259200, 'next_try' => 0])->execute();
+    $this->container->get('database')->update(Outbox::TABLE)
+      ->fields(['created' => $created, 'expires' => $created + 259200, 'next_try' => 0])
+      ->execute();
     $this->stub('DELETE', '/__stub/faults');
     $this->container->get('sitebeam.outbox_sender')->deliverDue();
 
@@ -205,7 +207,7 @@ final class OutboxTest extends KernelTestBase {
   /**
    * Tests the status report: mail waiting more than an hour is a warning.
    */
-  public function testMailWaitingMoreThanAnHourIsAWarning(): void {
+  public function testMailWaitingMoreThanAnHourIsWarning(): void {
     $hooks = $this->container->get('Drupal\sitebeam\Hook\OutboxHooks');
     $this->assertSame([], $hooks->runtimeRequirements());
     $this->failEmailSends(503, ['body_contains' => $this->marker]);
@@ -221,7 +223,7 @@ final class OutboxTest extends KernelTestBase {
   /**
    * Tests that beyond its cap the outbox refuses new mail with a clear error.
    */
-  public function testBeyondItsCapANewMailFailsAtOnce(): void {
+  public function testBeyondItsCapNewMailFailsAtOnce(): void {
     $this->config('sitebeam.settings')->set('mail.outbox.max_mails', 1)->save();
     $this->failEmailSends(503, ['body_contains' => $this->marker]);
     $this->assertTrue($this->sendProbe('ann@example.com', $this->marker . '-1'));
@@ -240,7 +242,7 @@ final class OutboxTest extends KernelTestBase {
    *
    * Two cron processes side by side: see tests/drupal/browser/outbox.spec.ts.
    */
-  public function testASecondSenderSendsNothingWhileTheFirstRuns(): void {
+  public function testSecondSenderSendsNothingWhileTheFirstRuns(): void {
     $this->failEmailSends(503, ['body_contains' => $this->marker]);
     $this->assertTrue($this->sendProbe('ann@example.com', $this->marker));
     $this->stub('DELETE', '/__stub/faults');
@@ -300,7 +302,8 @@ final class OutboxTest extends KernelTestBase {
   private function sendProbe(string $to, string $subject, array $params = []): bool {
     $mail_manager = $this->container->get('plugin.manager.mail');
     assert($mail_manager instanceof MailManagerInterface);
-    return (bool) $mail_manager->mail('sitebeam_test', 'probe', $to, 'en', ['subject' => $subject, 'body' => ['Body of ' . $subject]] + $params)['result'];
+    $params += ['subject' => $subject, 'body' => ['Body of ' . $subject]];
+    return (bool) $mail_manager->mail('sitebeam_test', 'probe', $to, 'en', $params)['result'];
   }
 
   /**
