@@ -277,7 +277,9 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   const page = await context.newPage();
   guardToken(page);
   await page.goto('/');
-  const message = 'Hello <script>alert(1)</script>\nHow much is it?';
+  // The marker lets the fault below match this message only.
+  const marker = `refused${Date.now()}`;
+  const message = `Hello <script>alert(1)</script>\nHow much is it? ${marker}`;
   await fillContactForm(page, message);
   // The widget refuses posts within 3 s of its start as automated.
   await page.waitForTimeout(3200);
@@ -290,8 +292,11 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   expect(await stubEmails()).toHaveLength(0);
   await page.getByLabel('Your email address').fill('ann@example.com');
 
+  // A refusal for good (400): a passing failure (5xx) would wait in the outbox (outbox.spec.ts).
   await stub('PUT', '/__stub/faults', {
-    faults: [{ method: 'POST', path_prefix: '/v1/email', status: 500, times: 1 }],
+    faults: [
+      { method: 'POST', path_prefix: '/v1/email', status: 400, times: 1, body_contains: marker },
+    ],
   });
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Not sent: the server had a problem')).toBeVisible();
@@ -366,7 +371,9 @@ test("the widget shows the site's own translation of a status text", async ({ br
   try {
     writeFileSync(
       settingsPhp,
-      `${original}\n$settings['locale_custom_strings_en']['']['${rateLimited}'] = '${translated}';\n`,
+      // With no room in the outbox, the API's 429 reaches the visitor as rate_limited.
+      `${original}\n$settings['locale_custom_strings_en']['']['${rateLimited}'] = '${translated}';\n` +
+        "$config['sitebeam.settings']['mail']['outbox']['max_mails'] = 0;\n",
     );
     // The block's markup is render-cached per language; a settings.php edit invalidates nothing.
     await clearCaches(admin);
@@ -378,16 +385,19 @@ test("the widget shows the site's own translation of a status text", async ({ br
       'data-text-rate-limited',
       translated,
     );
-    await fillContactForm(page, 'Is anyone there?');
+    const marker = `limited${Date.now()}`;
+    await fillContactForm(page, `Is anyone there? ${marker}`);
     await page.waitForTimeout(3200);
     await stub('PUT', '/__stub/faults', {
-      faults: [{ method: 'POST', path_prefix: '/v1/email', status: 429, times: 1 }],
+      faults: [
+        { method: 'POST', path_prefix: '/v1/email', status: 429, times: 1, body_contains: marker },
+      ],
     });
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.locator('form[data-sitebeam-form]').getByRole('status')).toHaveText(
       translated,
     );
-    await expect(page.getByLabel('Message')).toHaveValue('Is anyone there?');
+    await expect(page.getByLabel('Message')).toHaveValue(`Is anyone there? ${marker}`);
     await context.close();
   } finally {
     await stub('DELETE', '/__stub/faults');
