@@ -99,16 +99,26 @@ test("the API's 429 tells the visitor to wait and keeps the message", async ({ b
   guardToken(page);
   await page.goto(chatPage);
   const chat = page.locator('sitebeam-chat');
+  // Only this message takes the fault: a late prompt of an earlier test must not.
+  const message = `Are you there? ${Date.now()}`;
   await stub('PUT', '/__stub/faults', {
-    faults: [{ method: 'POST', path_prefix: '/v1/ai/prompt', status: 429, times: 1 }],
+    faults: [
+      {
+        method: 'POST',
+        path_prefix: '/v1/ai/prompt',
+        status: 429,
+        times: 1,
+        body_contains: message,
+      },
+    ],
   });
   try {
-    await chat.getByLabel('Your message').fill('Are you there?');
+    await chat.getByLabel('Your message').fill(message);
     const answer = page.waitForResponse((response) => response.url().endsWith('/sitebeam/chat'));
     await chat.getByRole('button', { name: 'Send' }).click();
     expect((await answer).status()).toBe(429);
     await expect(chat.getByRole('status')).toContainText('too many messages');
-    await expect(chat.getByLabel('Your message')).toHaveValue('Are you there?');
+    await expect(chat.getByLabel('Your message')).toHaveValue(message);
   } finally {
     await stub('DELETE', '/__stub/faults');
   }
