@@ -27,12 +27,16 @@ class ApiClient {
    *   Refuses private hosts and unusual ports, unless settings.php allows.
    * @param \Drupal\sitebeam\Api\Credentials|null $credentials
    *   Fixed credentials instead of the site's (see withCredentials()).
+   * @param float $timeout
+   *   Seconds a call may take in all (the container parameter
+   *   sitebeam.api_timeout); a mail that times out waits in the outbox.
    */
   public function __construct(
     protected ClientInterface $httpClient,
     protected CredentialsFactory $credentialsFactory,
     protected InstanceHost $instanceHost,
     protected ?Credentials $credentials = NULL,
+    protected float $timeout = 20,
   ) {}
 
   /**
@@ -89,7 +93,7 @@ class ApiClient {
    * A client for other credentials, such as values typed into the form.
    */
   public function withCredentials(Credentials $credentials): static {
-    return new static($this->httpClient, $this->credentialsFactory, $this->instanceHost, $credentials);
+    return new static($this->httpClient, $this->credentialsFactory, $this->instanceHost, $credentials, $this->timeout);
   }
 
   /**
@@ -125,8 +129,8 @@ class ApiClient {
         Contract::AUTH_HEADER => $credentials->token(),
       ] + $route_headers,
       RequestOptions::HTTP_ERRORS => FALSE,
-      RequestOptions::CONNECT_TIMEOUT => 5,
-      RequestOptions::TIMEOUT => 20,
+      RequestOptions::CONNECT_TIMEOUT => min(5, $this->timeout),
+      RequestOptions::TIMEOUT => $this->timeout,
       RequestOptions::ALLOW_REDIRECTS => FALSE,
       // Read as it comes, so that no more than the limit is ever read.
       RequestOptions::STREAM => TRUE,
@@ -137,13 +141,16 @@ class ApiClient {
     if ($pins !== [] && defined('CURLOPT_RESOLVE')) {
       $options['curl'] = [CURLOPT_RESOLVE => $pins];
     }
+    $started = microtime(TRUE);
     try {
       $response = $this->httpClient->request($method, $url, $options);
       // One byte over the limit tells an answer over it from one at it.
       $body = Utils::copyToString($response->getBody(), Contract::LIMIT_ANSWER_BYTES + 1);
     }
     catch (GuzzleException | \RuntimeException $e) {
-      return ApiResult::networkFailure($e->getMessage());
+      // PHP's stream wrapper reports a time-out as "Connection refused".
+      $timed_out = microtime(TRUE) - $started >= $this->timeout - 0.1;
+      return ApiResult::networkFailure($timed_out ? sprintf('timed out: no answer within %s s', $this->timeout) : $e->getMessage());
     }
     finally {
       if (isset($response)) {

@@ -157,6 +157,21 @@ final class ApiResult {
   }
 
   /**
+   * True when the same request may succeed later: it goes to the outbox.
+   *
+   * The instance could not be reached or did not answer in time, was busy
+   * (429, 408) or failed (5xx). A refusal for good (400, 401, 403, 413, 422,
+   * a missing or unsafe address, an answer the contract does not allow) is
+   * not: sending it again cannot help.
+   */
+  public function isPassingFailure(): bool {
+    if ($this->unsafeAddress || ($this->status >= 200 && $this->status < 300)) {
+      return FALSE;
+    }
+    return $this->networkError !== '' || in_array($this->status, [408, 429], TRUE) || $this->status >= 500;
+  }
+
+  /**
    * The model identifiers a successful GET /v1/ai/models listed.
    *
    * @return string[]

@@ -20,6 +20,8 @@ use Drupal\sitebeam\Endpoint\OriginRule;
 use Drupal\sitebeam\Endpoint\RateLimiter;
 use Drupal\sitebeam\Endpoint\RequestBody;
 use Drupal\sitebeam\Mail\AddressParser;
+use Drupal\sitebeam\Outbox\Outbox;
+use Drupal\sitebeam\Outbox\OutboxFullException;
 use Psr\Log\LoggerInterface;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\Request;
@@ -30,6 +32,11 @@ use Symfony\Component\HttpFoundation\Response;
  */
 class ContactController implements ContainerInjectionInterface {
 
+  /**
+   * The message id a contact message has in the outbox and the log.
+   */
+  public const MAIL_ID = 'sitebeam_contact';
+
   public function __construct(
     protected ApiClient $apiClient,
     protected ConfigFactoryInterface $configFactory,
@@ -39,6 +46,7 @@ class ContactController implements ContainerInjectionInterface {
     protected LoggerInterface $logger,
     protected ContactResponder $responder,
     protected ConsentSettings $consentSettings,
+    protected Outbox $outbox,
   ) {}
 
   /**
@@ -54,6 +62,7 @@ class ContactController implements ContainerInjectionInterface {
       $container->get('logger.channel.sitebeam'),
       ContactResponder::create($container),
       $container->get('sitebeam.consent_settings'),
+      $container->get('sitebeam.outbox'),
     );
   }
 
@@ -87,8 +96,8 @@ class ContactController implements ContainerInjectionInterface {
     if ($verdict instanceof ContactProblem) {
       return $this->responder->failure($request, $verdict);
     }
-    $problem = $this->send($verdict);
-    return $problem ? $this->responder->failure($request, $problem) : $this->responder->success($request);
+    $outcome = $this->send($verdict);
+    return $outcome instanceof ContactProblem ? $this->responder->failure($request, $outcome) : $this->responder->success($request, $outcome);
   }
 
   /**
@@ -112,9 +121,13 @@ class ContactController implements ContainerInjectionInterface {
   }
 
   /**
-   * Sends the message to the configured recipient; NULL when it went out.
+   * Sends the message to the configured recipient.
+   *
+   * @return \Drupal\sitebeam\Contact\ContactProblem|bool
+   *   Why it was not sent; else FALSE when it went out, TRUE when the
+   *   instance failed for a passing reason and it waits in the outbox.
    */
-  protected function send(ContactSubmission $submission): ?ContactProblem {
+  protected function send(ContactSubmission $submission): ContactProblem|bool {
     $site = $this->configFactory->get('system.site');
     $recipient = trim((string) $this->configFactory->get('sitebeam.settings')->get('contact.recipient'));
     $recipient = $recipient !== '' ? $recipient : (string) $site->get('mail');
@@ -122,9 +135,20 @@ class ContactController implements ContainerInjectionInterface {
       $this->logger->error('Contact message not sent: no valid recipient is configured.');
       return new ContactProblem(ContactProblem::NOT_CONFIGURED);
     }
-    $result = $this->apiClient->sendEmail(ContactMessageComposer::compose($submission, $recipient, (string) $site->get('name')));
+    $payload = ContactMessageComposer::compose($submission, $recipient, (string) $site->get('name'));
+    $result = $this->apiClient->sendEmail($payload);
     if ($result->isSuccess()) {
-      return NULL;
+      return FALSE;
+    }
+    if ($result->isPassingFailure()) {
+      try {
+        $this->outbox->defer($payload, self::MAIL_ID, $result);
+        $this->logger->warning('Contact message waits in the outbox: @result', ['@result' => $result->logSummary()]);
+        return TRUE;
+      }
+      catch (OutboxFullException $e) {
+        $this->logger->error('Contact message not kept for later: @reason', ['@reason' => $e->getMessage()]);
+      }
     }
     $this->logger->error('Contact message not sent by the API: @result', ['@result' => $result->logSummary()]);
     $refused = array_key_first($result->refusedFields());

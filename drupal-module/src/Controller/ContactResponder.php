@@ -47,6 +47,11 @@ class ContactResponder implements ContainerInjectionInterface {
   public const BACK_FIELD = 'back';
 
   /**
+   * The member of a 202 answer saying the message waits in the outbox.
+   */
+  public const QUEUED_FIELD = 'queued';
+
+  /**
    * The fields a refusal page gives back as the visitor typed them.
    */
   private const KEPT_FIELDS = [
@@ -92,15 +97,23 @@ class ContactResponder implements ContainerInjectionInterface {
   }
 
   /**
-   * The answer to a message that was sent.
+   * The answer to a message that was sent, or queued in the outbox.
+   *
+   * A queued message is answered 202 with "queued": it will be sent when the
+   * instance is back (contract/contact-protocol.md).
    */
-  public function success(Request $request): Response {
-    $message = $this->t('Thank you: your message has been sent.');
+  public function success(Request $request, bool $queued = FALSE): Response {
+    $message = $queued
+      ? $this->t('Thank you: your message has been received and will be sent shortly.')
+      : $this->t('Thank you: your message has been sent.');
     if ($this->wantsJson($request)) {
-      return EndpointResponses::json($request, [
-        Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK,
+      $body = [Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK];
+      if ($queued) {
+        $body[self::QUEUED_FIELD] = TRUE;
+      }
+      return EndpointResponses::json($request, $body + [
         Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $message,
-      ]);
+      ], $queued ? 202 : 200);
     }
     $back = $this->formPage($request);
     $back .= (str_contains($back, '?') ? '&' : '?') . Contract::CONTACT_SENT_QUERY_PARAM . '=1';

@@ -13,6 +13,7 @@ use Drupal\Core\Form\FormStateInterface;
 use Drupal\Core\Form\RedundantEditableConfigNamesTrait;
 use Drupal\Core\Session\AccountInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\Url;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Api\Credentials;
@@ -157,8 +158,32 @@ class SettingsForm extends ConfigFormBase {
     $form['mail']['mail_fallback'] = [
       '#type' => 'checkbox',
       '#title' => $this->t('When the API fails, hand the message to the previous mailer'),
-      '#description' => $this->t('Off: a failed message is logged in the sitebeam channel and reported as not sent.'),
+      '#description' => $this->t('Off: a message the API refuses is logged in the sitebeam channel and reported as not sent. A message the instance fails to take for a passing reason (unreachable, time-out, rate limit, server error) waits in the outbox instead.'),
       '#config_target' => self::CONFIG . ':mail.fallback',
+    ];
+    $form['mail']['outbox_lifetime'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Keep trying a waiting message for'),
+      '#field_suffix' => $this->t('hours'),
+      '#min' => 1,
+      '#max' => 720,
+      '#description' => $this->t('The <a href=":url">outbox</a> sends waiting mail on cron, oldest first; after this time a message is given up, logged and shown as failed. Run cron every minute for a first retry within a minute.', [':url' => Url::fromRoute('sitebeam.outbox')->toString()]),
+      '#config_target' => new ConfigTarget(self::CONFIG, 'mail.outbox.lifetime', fromConfig: static::class . '::hoursFromSeconds', toConfig: static::class . '::secondsFromHours'),
+    ];
+    $form['mail']['outbox_max_mails'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Messages the outbox holds at most'),
+      '#min' => 1,
+      '#max' => 1000000,
+      '#config_target' => self::CONFIG . ':mail.outbox.max_mails',
+    ];
+    $form['mail']['outbox_max_bytes'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Size of the outbox at most'),
+      '#field_suffix' => $this->t('MiB'),
+      '#min' => 1,
+      '#description' => $this->t('Beyond either cap a new message fails at once, as when the outbox is off, instead of filling the database.'),
+      '#config_target' => new ConfigTarget(self::CONFIG, 'mail.outbox.max_bytes', fromConfig: static::class . '::mebibytesFromBytes', toConfig: static::class . '::bytesFromMebibytes'),
     ];
 
     $form['contact'] = [
@@ -438,6 +463,34 @@ class SettingsForm extends ConfigFormBase {
    */
   public static function checkedKeys(array $value): array {
     return array_map('strval', array_keys(array_filter($value)));
+  }
+
+  /**
+   * The outbox lifetime in whole hours, for its field.
+   */
+  public static function hoursFromSeconds(?int $seconds): int {
+    return intdiv((int) $seconds, 3600);
+  }
+
+  /**
+   * The typed hours as the seconds the setting holds.
+   */
+  public static function secondsFromHours(mixed $hours): int {
+    return (int) $hours * 3600;
+  }
+
+  /**
+   * The outbox cap in whole MiB, for its field.
+   */
+  public static function mebibytesFromBytes(?int $bytes): int {
+    return intdiv((int) $bytes, 1048576);
+  }
+
+  /**
+   * The typed MiB as the bytes the setting holds.
+   */
+  public static function bytesFromMebibytes(mixed $mebibytes): int {
+    return (int) $mebibytes * 1048576;
   }
 
   /**

@@ -301,7 +301,9 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   const page = await context.newPage();
   guardToken(page);
   await page.goto('/');
-  const message = 'Hello <script>alert(1)</script>\nHow much is it?';
+  // The marker lets the fault below match this message only.
+  const marker = `refused${Date.now()}`;
+  const message = `Hello <script>alert(1)</script>\nHow much is it? ${marker}`;
   await fillContactForm(page, message);
   // The widget refuses posts within 3 s of its start as automated.
   await page.waitForTimeout(3200);
@@ -314,11 +316,12 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   expect(await stubEmails()).toHaveLength(0);
   await page.getByLabel('Your email address').fill('ann@example.com');
 
-  // Only this message's send fails: its own text is in the mail the module sends.
-  await injectFault('How much is it?', {
+  // Only this message's send is refused, for good (400): a passing failure (5xx) would wait in
+  // the outbox (outbox.spec.ts).
+  await injectFault(marker, {
     method: 'POST',
     path_prefix: '/v1/email',
-    status: 500,
+    status: 400,
     times: 1,
   });
   await page.getByRole('button', { name: 'Send message' }).click();
@@ -394,7 +397,9 @@ test("the widget shows the site's own translation of a status text", async ({ br
   try {
     writeFileSync(
       settingsPhp,
-      `${original}\n$settings['locale_custom_strings_en']['']['${rateLimited}'] = '${translated}';\n`,
+      // With no room in the outbox, the API's 429 reaches the visitor as rate_limited.
+      `${original}\n$settings['locale_custom_strings_en']['']['${rateLimited}'] = '${translated}';\n` +
+        "$config['sitebeam.settings']['mail']['outbox']['max_mails'] = 0;\n",
     );
     // The block's markup is render-cached per language; a settings.php edit invalidates nothing.
     await clearCaches(admin);
@@ -406,9 +411,10 @@ test("the widget shows the site's own translation of a status text", async ({ br
       'data-text-rate-limited',
       translated,
     );
-    await fillContactForm(page, 'Is anyone there?');
+    const marker = `limited${Date.now()}`;
+    await fillContactForm(page, `Is anyone there? ${marker}`);
     await page.waitForTimeout(3200);
-    await injectFault('Is anyone there?', {
+    await injectFault(marker, {
       method: 'POST',
       path_prefix: '/v1/email',
       status: 429,
@@ -418,7 +424,7 @@ test("the widget shows the site's own translation of a status text", async ({ br
     await expect(page.locator('form[data-sitebeam-form]').getByRole('status')).toHaveText(
       translated,
     );
-    await expect(page.getByLabel('Message')).toHaveValue('Is anyone there?');
+    await expect(page.getByLabel('Message')).toHaveValue(`Is anyone there? ${marker}`);
     await closeContext(context);
   } finally {
     writeFileSync(settingsPhp, original);

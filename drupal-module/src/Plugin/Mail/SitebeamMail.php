@@ -11,6 +11,7 @@ use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\sitebeam\Api\ApiClient;
+use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\Address;
 use Drupal\sitebeam\Mail\AttachmentTooLargeException;
@@ -18,6 +19,8 @@ use Drupal\sitebeam\Mail\BodyFormatter;
 use Drupal\sitebeam\Mail\HeaderBag;
 use Drupal\sitebeam\Mail\MailerSwitch;
 use Drupal\sitebeam\Mail\MessageMapper;
+use Drupal\sitebeam\Outbox\Outbox;
+use Drupal\sitebeam\Outbox\OutboxFullException;
 use Psr\Log\LoggerInterface;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 
@@ -42,6 +45,7 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
     protected ConfigFactoryInterface $configFactory,
     protected MailManagerInterface $mailManager,
     protected MailerSwitch $mailerSwitch,
+    protected Outbox $outbox,
   ) {}
 
   /**
@@ -54,6 +58,7 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
       $container->get('config.factory'),
       $container->get('plugin.manager.mail'),
       $container->get('sitebeam.mailer_switch'),
+      $container->get('sitebeam.outbox'),
     );
   }
 
@@ -76,8 +81,10 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
   /**
    * {@inheritdoc}
    *
-   * One request per recipient (see MessageMapper). Recipients the API did
-   * not accept are handed to the previous mailer when fallback is on.
+   * One request per recipient (see MessageMapper). A copy the instance failed
+   * to take for a passing reason (unreachable, time-out, 429, 5xx) waits in
+   * the outbox and counts as sent. Recipients the API refused for good are
+   * handed to the previous mailer when fallback is on.
    */
   public function mail(array $message) {
     try {
@@ -102,21 +109,52 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
     }
 
     $failed = [];
+    // Once the instance failed for a passing reason, the other copies of the
+    // message wait with it instead of each waiting for the same time-out.
+    $passing = NULL;
     foreach ($payloads as $payload) {
-      $result = $this->apiClient->sendEmail($payload);
-      if (!$result->isSuccess()) {
-        $failed[] = $payload[Contract::EMAIL_FIELD_TO];
-        $this->logger->error('Mail @id to @to not sent by the API: @result', [
-          '@id' => $message['id'] ?? '?',
-          '@to' => $payload[Contract::EMAIL_FIELD_TO],
-          '@result' => $result->logSummary(),
-        ]);
+      $result = $passing ?? $this->apiClient->sendEmail($payload);
+      if ($result->isSuccess()) {
+        continue;
       }
+      if ($result->isPassingFailure() && $this->defer($message, $payload, $result, $passing === NULL ? 1 : 0)) {
+        $passing = $result;
+        continue;
+      }
+      $failed[] = $payload[Contract::EMAIL_FIELD_TO];
+      $this->logger->error('Mail @id to @to not sent by the API: @result', [
+        '@id' => $message['id'] ?? '?',
+        '@to' => $payload[Contract::EMAIL_FIELD_TO],
+        '@result' => $result->logSummary(),
+      ]);
     }
     if ($failed === []) {
       return TRUE;
     }
     return $this->fallbackEnabled() ? $this->sendWithPreviousMailer($message, $failed) : FALSE;
+  }
+
+  /**
+   * Puts one copy into the outbox; FALSE when the outbox is full.
+   *
+   * The site has then accepted the mail for delivery, as an MTA does: the
+   * outbox sends it on cron when the instance is back.
+   */
+  protected function defer(array $message, array $payload, ApiResult $result, int $tries): bool {
+    $context = [
+      '@id' => $message['id'] ?? '?',
+      '@to' => $payload[Contract::EMAIL_FIELD_TO],
+      '@result' => $result->logSummary(),
+    ];
+    try {
+      $this->outbox->defer($payload, (string) ($message['id'] ?? ''), $result, $tries);
+    }
+    catch (OutboxFullException $e) {
+      $this->logger->error('Mail @id to @to not sent by the API (@result) and not kept for later: @reason', $context + ['@reason' => $e->getMessage()]);
+      return FALSE;
+    }
+    $this->logger->warning('Mail @id to @to waits in the outbox: @result', $context);
+    return TRUE;
   }
 
   /**

@@ -6,6 +6,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Api\InstanceHost;
+use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
 use PHPUnit\Framework\Attributes\DataProvider;
@@ -40,6 +41,7 @@ final class ContactEndpointTest extends KernelTestBase {
     $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
+    $this->installSchema('sitebeam', [Outbox::TABLE]);
     $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();
     $this->config('sitebeam.settings')
       ->set('base_url', $this->stubUrl())
@@ -48,6 +50,14 @@ final class ContactEndpointTest extends KernelTestBase {
       ->save();
     $this->container->get('router.builder')->rebuild();
     $this->resetStub();
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  protected function tearDown(): void {
+    $this->stub('DELETE', '/__stub/faults');
+    parent::tearDown();
   }
 
   /**
@@ -287,24 +297,68 @@ final class ContactEndpointTest extends KernelTestBase {
   }
 
   /**
-   * Tests that api trouble is upstream failed.
+   * Tests that a passing failure queues the message: 202, sent on cron.
+   *
+   * A 500 and a 429 (with Retry-After) of the API for this test's message
+   * only; the visitor is told it was received, the form without JavaScript
+   * goes back with sent=1, and cron sends each message once.
    */
-  public function testApiTroubleIsUpstreamFailed(): void {
-    $this->failEmailSends('Sent while the API answers 500', 500);
-    $response = $this->postJson(['message' => 'Sent while the API answers 500']);
-    $this->assertSame(502, $response->getStatusCode());
-    $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
+  public function testPassingApiFailureQueuesTheMessageAndCronSendsIt(): void {
+    $marker = 'contact' . bin2hex(random_bytes(5));
+    $this->setStubFaults([
+      ['status' => 500, 'body_contains' => "$marker-500"],
+      ['status' => 429, 'retry_after' => 30, 'body_contains' => "$marker-429"],
+    ]);
+    foreach (['500', '429'] as $case) {
+      $response = $this->postJson(['subject' => "$marker-$case"]);
+      $this->assertSame(202, $response->getStatusCode(), (string) $response->getContent());
+      $json = $this->json($response);
+      $this->assertSame('ok', $json['status']);
+      $this->assertTrue($json['queued']);
+      $this->assertSame('Thank you: your message has been received and will be sent shortly.', $json['message']);
+    }
+    $native = $this->handle(Request::create('/sitebeam/contact', 'POST', $this->fields(['subject' => "$marker-500"]), [], [], [
+      'HTTP_ORIGIN' => self::SITE,
+      'HTTP_REFERER' => self::SITE . '/contact-us',
+    ]));
+    $this->assertSame(303, $native->getStatusCode());
+    $this->assertStringEndsWith('/contact-us?sent=1', (string) $native->headers->get('Location'));
+
+    $outbox = $this->container->get('sitebeam.outbox');
+    $this->assertSame(["[Kernel Site] $marker-500", "[Kernel Site] $marker-429", "[Kernel Site] $marker-500"], array_map(static fn ($item): string => $item->subject, $outbox->all()));
+    $this->assertSame([], $this->stubEmails());
+
+    $this->stub('DELETE', '/__stub/faults');
+    $this->container->get('database')->update(Outbox::TABLE)->fields(['next_try' => 0])->execute();
+    $this->container->get('sitebeam.outbox_sender')->deliverDue();
+    $this->assertSame(["[Kernel Site] $marker-500", "[Kernel Site] $marker-429", "[Kernel Site] $marker-500"], array_column($this->stubEmails(), 'subject'));
+    $this->assertSame('ann@example.com', $this->stubEmails()[0]['replyto']);
+    $this->assertSame([], $outbox->all());
   }
 
   /**
-   * Tests that api rate limit asks the visitor to retry later.
+   * Tests that a refusal for good is upstream failed, never queued.
    */
-  public function testApiRateLimitAsksTheVisitorToRetryLater(): void {
-    $this->failEmailSends('Sent while the API answers 429', 429);
-    $response = $this->postJson(['message' => 'Sent while the API answers 429']);
-    $this->assertSame(429, $response->getStatusCode());
-    $this->assertSame('rate_limited', $this->json($response)['i18n_code']);
-    $this->assertMatchesRegularExpression('/^\d+$/', (string) $response->headers->get('Retry-After'));
+  public function testApiRefusalIsUpstreamFailed(): void {
+    $marker = 'contact' . bin2hex(random_bytes(5));
+    $this->failEmailSends($marker, 400);
+    $response = $this->postJson(['subject' => $marker]);
+    $this->assertSame(502, $response->getStatusCode());
+    $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
+    $this->assertSame([], $this->container->get('sitebeam.outbox')->all());
+  }
+
+  /**
+   * Tests that a full outbox makes a passing failure upstream failed.
+   */
+  public function testFullOutboxMakesPassingFailureUpstreamFailed(): void {
+    $marker = 'contact' . bin2hex(random_bytes(5));
+    $this->config('sitebeam.settings')->set('mail.outbox.max_mails', 1)->save();
+    $this->failEmailSends($marker, 503);
+    $this->assertSame(202, $this->postJson(['subject' => $marker])->getStatusCode());
+    $response = $this->postJson(['subject' => $marker]);
+    $this->assertSame(502, $response->getStatusCode());
+    $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
   }
 
   /**

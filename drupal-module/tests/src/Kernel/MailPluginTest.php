@@ -53,6 +53,14 @@ final class MailPluginTest extends KernelTestBase {
   }
 
   /**
+   * {@inheritdoc}
+   */
+  protected function tearDown(): void {
+    $this->stub('DELETE', '/__stub/faults');
+    parent::tearDown();
+  }
+
+  /**
    * Tests that the switch made sitebeam the default mailer.
    */
   public function testTheSwitchMadeSitebeamTheDefaultMailer(): void {
@@ -105,18 +113,21 @@ final class MailPluginTest extends KernelTestBase {
   }
 
   /**
-   * Tests that api failure is logged and reported without fallback.
+   * Tests that a refusal for good is logged and reported without fallback.
+   *
+   * A passing failure (503…) waits in the outbox instead: OutboxTest.
    */
-  public function testApiFailureIsLoggedAndReportedWithoutFallback(): void {
-    $this->failEmailSends('Lost while the API answers 503', 503);
-    $result = $this->sendProbe('ann@example.com', ['subject' => 'Lost', 'body' => ['Lost while the API answers 503']]);
+  public function testApiRefusalIsLoggedAndReportedWithoutFallback(): void {
+    $marker = 'refused' . bin2hex(random_bytes(5));
+    $this->failEmailSends($marker, 400);
+    $result = $this->sendProbe('ann@example.com', ['subject' => $marker, 'body' => ['x']]);
 
     $this->assertFalse($result['result']);
     $this->assertSame([], $this->stubEmails());
     $this->assertSame([], $this->container->get('state')->get('system.test_mail_collector', []));
     $log = $this->sitebeamLog();
     $this->assertStringContainsString('ann@example.com', $log);
-    $this->assertStringContainsString('HTTP 503', $log);
+    $this->assertStringContainsString('HTTP 400', $log);
   }
 
   /**
@@ -192,13 +203,14 @@ final class MailPluginTest extends KernelTestBase {
   }
 
   /**
-   * Tests that fallback hands each failed recipient to the previous mailer.
+   * Tests that fallback hands each refused recipient to the previous mailer.
    */
   public function testFallbackHandsEachFailedRecipientToThePreviousMailer(): void {
     $this->config('sitebeam.settings')->set('mail.fallback', TRUE)->save();
-    $this->failEmailSends('Plain text body', 500);
+    $marker = 'fallback' . bin2hex(random_bytes(5));
+    $this->failEmailSends($marker, 400);
     $result = $this->sendProbe('ann@example.com, bob@example.com', [
-      'subject' => 'Fallback',
+      'subject' => $marker,
       'body' => ['Plain text body'],
       'headers' => ['Bcc' => 'secret@example.com'],
     ]);

@@ -89,6 +89,18 @@ final class SettingsFormTest extends KernelTestBase {
   }
 
   /**
+   * Tests that the outbox fields show hours and MiB and save seconds and bytes.
+   */
+  public function testOutboxFieldsSaveSecondsAndBytes(): void {
+    $html = $this->renderForm();
+    $this->assertMatchesRegularExpression('/name="outbox_lifetime"[^>]*value="72"|value="72"[^>]*name="outbox_lifetime"/', $html);
+    $this->assertMatchesRegularExpression('/name="outbox_max_bytes"[^>]*value="50"|value="50"[^>]*name="outbox_max_bytes"/', $html);
+    $this->assertSame([], $this->submit(['outbox_lifetime' => 24, 'outbox_max_mails' => 200, 'outbox_max_bytes' => 5]));
+    $saved = $this->container->get('config.storage')->read('sitebeam.settings')['mail']['outbox'];
+    $this->assertSame(['lifetime' => 86400, 'max_mails' => 200, 'max_bytes' => 5242880], $saved);
+  }
+
+  /**
    * Tests that a recipient the API refuses is named on save, a real one saved.
    */
   public function testRecipientAtSpecialUseDomainIsRefusedOnSave(): void {

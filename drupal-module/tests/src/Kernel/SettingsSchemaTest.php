@@ -7,6 +7,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Chat\PromptSettings;
 use Drupal\sitebeam\Contract;
+use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\Tests\SchemaCheckTestTrait;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\Attributes\Group;
@@ -126,6 +127,29 @@ final class SettingsSchemaTest extends KernelTestBase {
     $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => -1]]));
     $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => NULL]]));
     $this->assertArrayHasKey('chat.daily_limit', $this->violations(['chat' => ['daily_limit' => 'many']]));
+  }
+
+  /**
+   * Tests the outbox settings and update 10008, which adds them and its table.
+   */
+  public function testOutboxSettingsAndTheirUpdate(): void {
+    $this->assertSame(['lifetime' => 259200, 'max_mails' => 1000, 'max_bytes' => 52428800], $this->config('sitebeam.settings')->get('mail.outbox'));
+    $this->assertArrayHasKey('mail.outbox.lifetime', $this->violations(['mail' => ['outbox' => ['lifetime' => 60]]]));
+    $this->assertArrayHasKey('mail.outbox.max_mails', $this->violations(['mail' => ['outbox' => ['max_mails' => 0]]]));
+    $this->assertArrayHasKey('mail.outbox.max_bytes', $this->violations(['mail' => ['outbox' => ['max_bytes' => 1000]]]));
+
+    $storage = $this->container->get('config.storage');
+    $saved = $storage->read('sitebeam.settings');
+    unset($saved['mail']['outbox']);
+    $storage->write('sitebeam.settings', $saved);
+    $this->container->get('config.factory')->reset('sitebeam.settings');
+    $schema = $this->container->get('database')->schema();
+    $this->assertFalse($schema->tableExists(Outbox::TABLE));
+    $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
+    sitebeam_update_10008();
+    $this->assertSame(259200, $this->config('sitebeam.settings')->get('mail.outbox.lifetime'));
+    $this->assertTrue($schema->tableExists(Outbox::TABLE));
+    $this->assertSame([], $this->violations([]));
   }
 
   /**

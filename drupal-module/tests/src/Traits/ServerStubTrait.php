@@ -92,4 +92,31 @@ trait ServerStubTrait {
     $this->stub('PUT', '/__stub/faults', ['faults' => [$fault + $match]]);
   }
 
+  /**
+   * Replaces the stub's fault rules; each applies to POST /v1/email.
+   *
+   * @param array $rules
+   *   The stub's fault rules, each with what only the test's own call
+   *   carries: body_contains or headers.
+   */
+  protected function setStubFaults(array $rules): void {
+    foreach ($rules as $rule) {
+      if (empty($rule['body_contains']) && empty($rule['headers'])) {
+        throw new \InvalidArgumentException("A fault matches the test's own call: give body_contains or headers.");
+      }
+    }
+    $faults = array_map(static fn (array $rule): array => $rule + ['method' => 'POST', 'path_prefix' => '/v1/email'], $rules);
+    $this->stub('PUT', '/__stub/faults', ['faults' => $faults]);
+  }
+
+  /**
+   * A new stub account with the email API; returns its token.
+   *
+   * A test's own token lets its faults match only its own requests.
+   */
+  protected function createStubAccount(): string {
+    $email = 'kernel-' . bin2hex(random_bytes(6)) . '@example.com';
+    return (string) $this->stub('POST', '/__stub/accounts', ['email' => $email, 'email_api' => TRUE, 'ai_api' => TRUE])['token'];
+  }
+
 }

@@ -241,4 +241,36 @@ final class ApiResultTest extends TestCase {
     $this->assertSame('HTTP 405 cwai_not_implemened: Cwai not implemented', ApiResult::fromResponse(405, self::UPSTREAM_NO_AI)->logSummary());
   }
 
+  /**
+   * Tests which failures pass (the outbox keeps them) and which are for good.
+   */
+  public function testPassingFailuresAreTheNetworkTimeOutsRateLimitsAndServerErrors(): void {
+    $passing = [
+      ApiResult::networkFailure('Connection refused'),
+      ApiResult::networkFailure('timed out: no answer within 20 s'),
+      ApiResult::fromResponse(429, '{"status":"ko"}', 30),
+      ApiResult::fromResponse(500, ''),
+      ApiResult::fromResponse(502, '<html>Bad gateway</html>'),
+      ApiResult::fromResponse(503, '{"status":"ko","i18n_code":"model_loading"}'),
+      ApiResult::tooLarge(504),
+    ];
+    foreach ($passing as $index => $result) {
+      $this->assertTrue($result->isPassingFailure(), "passing #$index");
+    }
+    $for_good = [
+      ApiResult::fromResponse(200, '{"status":"ok"}'),
+      ApiResult::fromResponse(200, '{"status":"ok","id":[]}', NULL, 'email'),
+      ApiResult::fromResponse(400, '{"status":"ko","i18n_code":"invalid_payload"}'),
+      ApiResult::fromResponse(401, '{"status":"ko"}'),
+      ApiResult::fromResponse(403, '{"status":"ko"}'),
+      ApiResult::fromResponse(413, '{"status":"ko"}'),
+      ApiResult::fromResponse(422, '{"detail":[{"loc":["body","to"],"msg":"invalid"}]}'),
+      ApiResult::notConfigured(),
+      ApiResult::unsafeAddress(),
+    ];
+    foreach ($for_good as $index => $result) {
+      $this->assertFalse($result->isPassingFailure(), "for good #$index");
+    }
+  }
+
 }
