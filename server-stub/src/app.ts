@@ -117,6 +117,12 @@ export async function createStub(options: StubOptions, streams: StubStreams): Pr
     if (!fault) return;
     if (fault.delay_ms) await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
     if (fault.status === undefined) return;
+    // The service's 422 is FastAPI's validation answer, never the contract's error body.
+    if (fault.status === 422) {
+      return sendValidationFailure(reply, [
+        { loc: ['body'], msg: 'injected by /__stub/faults', type: 'value_error' },
+      ]);
+    }
     const retryAfter: Record<string, string> =
       fault.status === 429 || fault.status === 503
         ? { 'retry-after': String(fault.retry_after ?? 1) }

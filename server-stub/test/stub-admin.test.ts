@@ -193,6 +193,20 @@ describe('/__stub/faults', () => {
     expect(faults).toHaveLength(2);
   });
 
+  it("answers an injected 422 as the service does: FastAPI's validation body", async () => {
+    await stub.request(
+      '/__stub/faults',
+      json('PUT', {
+        faults: [{ path_prefix: '/v1/email', status: 422, body_contains: 'case-422', times: 1 }],
+      }),
+    );
+    const refused = await stub.postJson('/v1/email', { to: 'a@example.com', subject: 'case-422' });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      detail: [{ loc: ['body'], msg: 'injected by /__stub/faults', type: 'value_error' }],
+    });
+  });
+
   it('counts times only on the matching requests', async () => {
     await stub.request(
       '/__stub/faults',
