@@ -24,7 +24,8 @@ const referrerPolicy = () =>
 
 /** The `data-debug` message: which way a view went, or why not. */
 const say = (way: string, what: string) => {
-  if ('debug' in config) console.log(`sitebeam ${way}`, what);
+  // biome-ignore lint/style/useTemplate: a template literal compiles to 4 more bytes gzip here.
+  if ('debug' in config) console.log('sitebeam ' + way, what);
 };
 
 /**
@@ -36,7 +37,8 @@ const pixel = (url: string) => {
   const image = new Image();
   image.crossOrigin = '';
   image.referrerPolicy = config.keepQuery === '*' ? referrerPolicy() : 'origin';
-  image.src = `${url.replace(TRACKER_JSON_PATH, TRACKER_IMG_PATH)}?${pixels++}`;
+  // biome-ignore lint/style/useTemplate: the same, 4 bytes.
+  image.src = url.replace(TRACKER_JSON_PATH, TRACKER_IMG_PATH) + '?' + pixels++;
   say('pixel', image.src);
 };
 
