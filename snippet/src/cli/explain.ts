@@ -31,8 +31,7 @@ export function explainApiError(error: SitebeamApiError, context: ExplainContext
       return `rate limited${said}: try again ${wait}`;
     default:
       if (error.field !== undefined) {
-        const reason = error.message.replace(`${error.field}: `, '');
-        return `the instance refused ${optionOf(error.field)}: ${reason} (${error.status})`;
+        return `the instance refused ${optionOf(error.field)}: ${error.reason} (${error.status})`;
       }
       if (error.status >= 500) {
         return `the instance failed (${error.status}: ${error.message}${error.cid ? `, cid ${error.cid}` : ''}): try again later; if it persists, tell its administrator`;

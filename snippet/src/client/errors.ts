@@ -28,6 +28,12 @@ export class SitebeamApiError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** The request field the instance refused (a 422 validation answer), e.g. `to`. */
   readonly field: string | undefined;
+  /**
+   * The instance's own words, as it sent them: the reason of a refused field (`value is not a
+   * valid email address`), or the `error` / `detail` text of an error answer; undefined when no
+   * usable answer came. `message` adds the field before it.
+   */
+  readonly reason: string | undefined;
 
   constructor(options: {
     status: number;
@@ -36,6 +42,7 @@ export class SitebeamApiError extends Error {
     cid?: string | undefined;
     retryAfterSeconds?: number | undefined;
     field?: string | undefined;
+    reason?: string | undefined;
     cause?: unknown;
   }) {
     super(options.message, { cause: options.cause });
@@ -44,6 +51,7 @@ export class SitebeamApiError extends Error {
     this.cid = options.cid;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.field = options.field;
+    this.reason = options.reason;
   }
 
   /**
@@ -65,18 +73,21 @@ export class SitebeamApiError extends Error {
         code: contactErrorCodes.invalidField,
         message: `${field}: ${issue.msg}`,
         field,
+        reason: issue.msg,
         cid: cid ?? undefined,
       });
     }
+    const reason =
+      typeof body.error === 'string'
+        ? body.error
+        : typeof body.detail === 'string'
+          ? body.detail
+          : undefined;
     return new SitebeamApiError({
       status,
       code: typeof body.i18n_code === 'string' ? body.i18n_code : `http_${status}`,
-      message:
-        typeof body.error === 'string'
-          ? body.error
-          : typeof body.detail === 'string'
-            ? body.detail
-            : `HTTP ${status}`,
+      message: reason ?? `HTTP ${status}`,
+      reason,
       cid: typeof body.cid === 'string' ? body.cid : (cid ?? undefined),
       retryAfterSeconds: Number.isFinite(seconds) ? seconds : undefined,
     });

@@ -25,7 +25,7 @@ export interface TrackerOptions {
   trackLocalhost?: boolean;
   /** Path patterns never counted; `*` matches any characters, e.g. `/admin/*`. */
   exclude?: string[];
-  /** Print in the console why a view was skipped. Default: false. */
+  /** Print in the console which way each view went (JSON, the pixel), or why it was skipped. Default: false. */
   debug?: boolean;
   /** `'required'`: send nothing until `consent(true)`. Default: counted without asking. */
   consent?: 'required';
@@ -36,7 +36,7 @@ export interface TrackOptions {
   website?: string;
 }
 
-/** Sends one page view; resolves to the visit record, or `undefined` when skipped or no record came back. Never rejects. */
+/** Sends one page view; resolves to the visit record, or `undefined` when skipped, sent by the pixel or no record came back. Never rejects. */
 export type Track = (options?: TrackOptions) => Promise<TrackerRecord | undefined>;
 
 /** Gives (`true`) or withdraws (`false`) the visitor's consent to be counted; a "yes" counts the page shown, once. */

@@ -304,11 +304,45 @@ describe('email', { timeout: 30_000 }, () => {
     expect(await inbox()).toHaveLength(0);
   });
 
-  it('shows the API refusing an address at a special-use domain (422, exit 1), naming the field', async () => {
+  it.each([
+    ['--to', 'ada@shop.local', 'ada@shop.local', 'local'],
+    ['--cc', 'Ada <ada@Mail.TEST>', 'ada@Mail.TEST', 'test'],
+    ['--bcc', 'ada@example.com, bob@printer.invalid', 'bob@printer.invalid', 'invalid'],
+    ['--reply-to', 'ada@localhost', 'ada@localhost', 'localhost'],
+  ])(
+    "refuses %s at a special-use domain before any call (exit 2), as the contract's address rule does",
+    async (flag, value, address, domain) => {
+      // An instance nobody answers at: a call would end in a network error (exit 8).
+      const { code, stderr } = await runCli(
+        ['email', '--to', 'ada@example.com', '--subject', 'S', '--content', 'x', flag, value],
+        { home: home.path, env: { ...env(), SITEBEAM_API_URL: 'http://127.0.0.1:9' } },
+      );
+      expect(stderr).toContain(
+        `${flag} ${address} is at .${domain}, a name reserved for local use that the instance refuses: use another address`,
+      );
+      expect(code).toBe(2);
+    },
+  );
+
+  it('sends a display name that merely looks like a special-use name', async () => {
+    const { code } = await sitebeam([
+      'email',
+      '--to',
+      'Test <ada@example.com>',
+      '--subject',
+      'S',
+      '--content',
+      'x',
+    ]);
+    expect(code).toBe(0);
+    expect((await inbox()).map((email) => email.message.to)).toEqual(['Test <ada@example.com>']);
+  });
+
+  it("shows the instance's reason for a refused address (422, exit 1), naming the option", async () => {
     const { code, stderr } = await sitebeam([
       'email',
       '--to',
-      'ada@shop.local',
+      'ada@@example.com',
       '--subject',
       'S',
       '--content',

@@ -125,3 +125,38 @@ describe('localhost names never go to DNS', () => {
     expect(requested).toEqual([`${url}/v1/ai/models`]);
   });
 });
+
+describe("SitebeamApiError carries the instance's reason", () => {
+  const answering = (status: number, body: unknown) =>
+    listen((_request, response) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+
+  it('of a refused field: its words alone, the field beside them', async () => {
+    const api = await answering(422, {
+      detail: [{ loc: ['body', 'to'], msg: 'value is not a valid email address', type: 'x' }],
+    });
+    const client = createClient({ baseUrl: api, token: 't' });
+    const error = await client.sendEmail({ to: 'a@example.com', subject: 'hi' }).catch((e) => e);
+    expect(error).toMatchObject({
+      status: 422,
+      field: 'to',
+      reason: 'value is not a valid email address',
+      message: 'to: value is not a valid email address',
+    });
+  });
+
+  it('of an error answer: its error text; none when the answer has no text', async () => {
+    const said = await answering(403, { error: 'Email API not enabled', i18n_code: 'x_y' });
+    const error = await createClient({ baseUrl: said, token: 't' })
+      .sendEmail({ to: 'a@example.com', subject: 'hi' })
+      .catch((e) => e);
+    expect(error).toMatchObject({ status: 403, reason: 'Email API not enabled', field: undefined });
+    const silent = await answering(500, {});
+    const bare = await createClient({ baseUrl: silent, token: 't' })
+      .sendEmail({ to: 'a@example.com', subject: 'hi' })
+      .catch((e) => e);
+    expect(bare).toMatchObject({ status: 500, message: 'HTTP 500', reason: undefined });
+  });
+});

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../src/client/contract.js';
-import { TRACKER_JSON_PATH } from '../../src/tracker/send.js';
+import { TRACKER_IMG_PATH, TRACKER_JSON_PATH } from '../../src/tracker/send.js';
 import { api, loadTag, preparePage, record, requested, resetPage, settle } from './harness.js';
 
 type Sitebeam = { track: (options?: { website?: string }) => Promise<unknown> };
@@ -86,6 +86,7 @@ describe('the JSON send', () => {
     await loadTag({ api, website: 'a b?ü' });
     await settle();
     expect(TRACKER_JSON_PATH).toBe(paths.trackerJson(''));
+    expect(TRACKER_IMG_PATH).toBe(paths.trackerImg(''));
     expect(requested(page)).toEqual([api + paths.trackerJson('a b?ü')]);
   });
 });
@@ -168,6 +169,102 @@ describe('no second view: nothing follows a failed fetch', () => {
     await loadTag({ api, website: 'example.com' });
     expect(await sitebeam().track()).toBeUndefined();
     expect(page.pixels).toHaveLength(0);
+  });
+});
+
+/** What Chromium fires on the document when a policy blocks a request: a task after fetch rejected. */
+const violation = (blockedURI: string, disposition = 'enforce') =>
+  document.dispatchEvent(
+    Object.assign(new Event('securitypolicyviolation', { bubbles: true }), {
+      blockedURI,
+      disposition,
+      effectiveDirective: 'connect-src',
+    }),
+  );
+
+describe("the pixel, where the page's policy blocks fetch to the instance", () => {
+  const json = `${api}/v1/tracker/json/example.com`;
+  const img = `${api}/v1/tracker/img/example.com`;
+
+  it('sends the blocked view by the pixel once, origin only, without cookies, and says so', async () => {
+    const page = preparePage('https://shop.example/pricing?utm_source=news', 'reject');
+    await loadTag({ api, website: 'example.com', debug: '' });
+    await settle();
+    expect(page.pixels).toHaveLength(0);
+    violation(json);
+    expect(requested(page)).toEqual([json, `${img}?0`]);
+    expect(page.pixels[0]?.referrerPolicy).toBe('origin');
+    expect(page.pixels[0]?.crossOrigin).toBe('');
+    expect(page.printed).toEqual([
+      ['sitebeam no record', 'example.com'],
+      ['sitebeam pixel', `${img}?0`],
+    ]);
+  });
+
+  it('sends every later view straight by the pixel', async () => {
+    const page = preparePage('https://shop.example/', 'reject');
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    violation(json);
+    history.pushState(null, '', '/next');
+    history.replaceState(null, '', '/last');
+    expect(await sitebeam().track({ website: 'other.example' })).toBeUndefined();
+    expect(page.fetch).toHaveBeenCalledTimes(1);
+    // Numbered: a document reuses an image it has for the same URL without asking again.
+    expect(page.pixels.map((pixel) => pixel.src)).toEqual([
+      `${img}?0`,
+      `${img}?1`,
+      `${img}?2`,
+      `${api}/v1/tracker/img/other.example?3`,
+    ]);
+  });
+
+  it('sends each of two views blocked at once by the pixel once', async () => {
+    const page = preparePage('https://shop.example/', 'reject');
+    await loadTag({ api, website: 'example.com' });
+    const other = sitebeam().track({ website: 'other.example' });
+    await settle();
+    violation(json);
+    violation(`${api}/v1/tracker/json/other.example`);
+    expect(await other).toBeUndefined();
+    expect(page.pixels.map((pixel) => pixel.src)).toEqual([
+      `${img}?0`,
+      `${api}/v1/tracker/img/other.example?1`,
+    ]);
+  });
+
+  it.each([
+    ['a report-only policy', json, 'report'],
+    ['another instance', 'https://other.instance.example/v1/tracker/json/example.com', 'enforce'],
+    ['another request', `${api}/v1/other`, 'enforce'],
+  ])('asks no pixel on the report of %s', async (_label, blockedURI, disposition) => {
+    const page = preparePage('https://shop.example/', 'reject');
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    violation(blockedURI, disposition);
+    await sitebeam().track();
+    expect(requested(page)).toEqual([json, json]);
+  });
+
+  it('asks no pixel on a report after a fetch that did not fail', async () => {
+    const page = preparePage('https://shop.example/', 503);
+    await loadTag({ api, website: 'example.com' });
+    await settle();
+    violation(json);
+    expect(requested(page)).toEqual([json]);
+  });
+
+  it('reports the page URL by the pixel only when the site keeps every parameter', async () => {
+    const page = preparePage('https://shop.example/', 'reject');
+    await loadTag({
+      api,
+      website: 'example.com',
+      'keep-query': '*',
+      'referrer-policy': 'unsafe-url',
+    });
+    await settle();
+    violation(json);
+    expect(page.pixels[0]?.referrerPolicy).toBe('unsafe-url');
   });
 });
 

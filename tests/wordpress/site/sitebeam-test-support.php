@@ -382,3 +382,16 @@ function sitebeam_test_empty_outbox() {
 	$wpdb->delete( $wpdb->options, array( 'option_name' => Sitebeam\Mail\Outbox_Sender::LOCK_OPTION ) ); // phpcs:ignore -- test fixture.
 	wp_clear_scheduled_hook( Sitebeam\Mail\Outbox_Sender::HOOK );
 }
+
+// A page whose Content-Security-Policy lets images reach any host but connections only the site
+// itself, as many hosts and themes set it: `?sitebeam_test_csp=images` (the tracker's pixel
+// fallback is tested on it).
+add_action(
+	'send_headers',
+	static function () {
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a test page's switch, no state changes.
+		if ( isset( $_GET['sitebeam_test_csp'] ) && 'images' === $_GET['sitebeam_test_csp'] ) {
+			header( "Content-Security-Policy: connect-src 'self'; img-src * data:" );
+		}
+	}
+);

@@ -1,7 +1,7 @@
 // `sitebeam email --to ADDR --subject TEXT …`: one message, its body from --content,
 // --content-file or standard input, plain text unless --html.
 import { readFile } from 'node:fs/promises';
-import { type EmailMessage, hasLineBreak, limits } from '../../client/index.js';
+import { type EmailMessage, hasLineBreak, limits, specialUseDomainOf } from '../../client/index.js';
 import { escapeHtml } from '../../relay/index.js';
 import { formatBytes, readAttachment } from '../attachment.js';
 import { usageError } from '../exit-codes.js';
@@ -50,6 +50,14 @@ async function composeMessage(options: EmailOptions): Promise<EmailMessage> {
   for (const [flag, value] of singleLine) {
     if (value !== undefined && hasLineBreak(value)) throw usageError(`${flag} must be one line`);
   }
+  for (const [flag, value] of singleLine.filter(([flag]) => flag !== '--subject')) {
+    const special = value === undefined ? undefined : specialUseDomainAddress(value);
+    if (special) {
+      throw usageError(
+        `${flag} ${special.address} is at .${special.domain}, a name reserved for local use that the instance refuses: use another address`,
+      );
+    }
+  }
   const subjectCharacters = [...options.subject].length;
   if (subjectCharacters === 0 || subjectCharacters > limits.subjectChars) {
     throw usageError(`--subject must have 1 to ${limits.subjectChars} characters`);
@@ -66,6 +74,21 @@ async function composeMessage(options: EmailOptions): Promise<EmailMessage> {
   if (options.replyTo !== undefined) message.replyto = options.replyTo;
   if (options.attach !== undefined) message.attachment = await readAttachment(options.attach);
   return message;
+}
+
+/**
+ * The first address of `value` (one address, `Name <address>`, or a comma-separated list) at a
+ * special-use domain (`.test`, `.local`…), which the contract's address rule refuses: the instance
+ * would answer 422 to the whole message, so it is refused before any call, as the relay and the
+ * form widget do.
+ */
+function specialUseDomainAddress(value: string): { address: string; domain: string } | undefined {
+  for (const part of value.split(',')) {
+    const address = (/<([^<>]*)>\s*$/.exec(part)?.[1] ?? part).trim();
+    const domain = address.includes('@') ? specialUseDomainOf(address) : undefined;
+    if (domain) return { address, domain };
+  }
+  return undefined;
 }
 
 async function readBody(options: EmailOptions): Promise<string> {
