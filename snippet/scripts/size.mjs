@@ -1,7 +1,9 @@
 // Prints the size of the script-tag bundles: minified, gzip -9 and brotli (quality 11), with the
 // gzip budget the build enforces; then each file's targets (issue #32: the tag at most 1,100 B gzip
 // and 950 B brotli), and whether the tag's whole answer, headers included, fits in the first TCP
-// segment. Exits 1 when a file is over a target.
+// segment. Exits 1 when a file is over a target; with --report-targets (npm test's size layer,
+// while the tag's targets wait for the planners' decision, issue #32) it prints them and exits 1
+// only over the gzip budgets.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { gzipBudgets, targets } from './budgets.mjs';
@@ -77,4 +79,6 @@ for (const [encoding, body] of [
     `sitebeam.min.js by ${encoding}, with ${headers} B of typical HTTP/1.1 headers and ${tls} B of TLS record: ${answer} B, ${answer <= 1460 ? 'fits' : 'does NOT fit'} in one TCP segment of 1460 B (${answer <= 1448 ? 'fits' : 'does not fit'} in 1448 B with TCP timestamps)`,
   );
 }
-if (missed) process.exit(1);
+const overBudget = rows.filter((row) => row.left < 0);
+for (const row of overBudget) console.error(`${row.file}: ${-row.left} B over its gzip budget`);
+if (overBudget.length > 0 || (missed && !process.argv.includes('--report-targets'))) process.exit(1);
