@@ -122,6 +122,20 @@ final class Api_Mailer {
 			return $delivered ? $this->send_with_wordpress( $atts, $failed ) : null;
 		}
 		Send_Log::record( $undelivered, $subject, Send_Log::FAILED, $detail );
+		self::fire_mail_failed( $detail, $atts, $error->get_error_code(), $undelivered );
+		return false;
+	}
+
+	/**
+	 * Fires wp_mail_failed as wp_mail() does, with the API's error code and the recipients it failed.
+	 *
+	 * @param string               $detail     The failure in words.
+	 * @param array<string, mixed> $atts       wp_mail's arguments.
+	 * @param string               $code       The API's error code.
+	 * @param string[]             $recipients The recipients the mail did not reach.
+	 * @param array<string, mixed> $more       More data for the hook's listeners.
+	 */
+	public static function fire_mail_failed( $detail, array $atts, $code, array $recipients, array $more = array() ) {
 		/** This action is documented in wp-includes/pluggable.php */
 		do_action(
 			'wp_mail_failed', // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
@@ -129,12 +143,11 @@ final class Api_Mailer {
 				'wp_mail_failed',
 				$detail,
 				$atts + array(
-					'sitebeam_error_code' => $error->get_error_code(),
-					'failed_recipients'   => $undelivered,
-				)
+					'sitebeam_error_code' => $code,
+					'failed_recipients'   => $recipients,
+				) + $more
 			)
 		);
-		return false;
 	}
 
 	/**

@@ -156,19 +156,7 @@ final class Outbox_Sender {
 			'headers'     => array(),
 			'attachments' => array(),
 		);
-		/** This action is documented in wp-includes/pluggable.php */
-		do_action(
-			'wp_mail_failed', // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- WordPress's own wp_mail() hook, fired as wp_mail() does.
-			new WP_Error(
-				'wp_mail_failed',
-				$detail,
-				$atts + array(
-					'sitebeam_error_code' => $result->get_error_code(),
-					'failed_recipients'   => $atts['to'],
-					'sitebeam_outbox_id'  => (int) $row['id'],
-				)
-			)
-		);
+		Api_Mailer::fire_mail_failed( $detail, $atts, $result->get_error_code(), $atts['to'], array( 'sitebeam_outbox_id' => (int) $row['id'] ) );
 		return 'failed';
 	}
 
