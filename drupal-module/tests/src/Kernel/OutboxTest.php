@@ -9,6 +9,7 @@ use Drupal\Core\Lock\DatabaseLockBackend;
 use Drupal\Core\Lock\PersistentDatabaseLockBackend;
 use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Outbox\OutboxItem;
 use Drupal\sitebeam\Outbox\OutboxSender;
@@ -60,6 +61,8 @@ final class OutboxTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
+    // The stub listens on 127.0.0.1, which settings.php must allow.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     unset($GLOBALS['config']['system.mail']['interface']['default']);
     $this->installConfig(['system', 'sitebeam']);
     $this->installSchema('dblog', ['watchdog']);
