@@ -81,4 +81,5 @@ for (const [encoding, body] of [
 }
 const overBudget = rows.filter((row) => row.left < 0);
 for (const row of overBudget) console.error(`${row.file}: ${-row.left} B over its gzip budget`);
-if (overBudget.length > 0 || (missed && !process.argv.includes('--report-targets'))) process.exit(1);
+if (overBudget.length > 0 || (missed && !process.argv.includes('--report-targets')))
+  process.exit(1);
