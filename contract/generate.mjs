@@ -11,6 +11,7 @@ const contract = JSON.parse(readFileSync(new URL(SOURCE, root), 'utf8'));
 const { api } = contract;
 const contact = contract.protocols.contact;
 const chat = contract.protocols.chat;
+const { outbox } = contract;
 
 // The address rule must refuse what the service's validator refuses, in any letter case.
 const addressRule = new RegExp(contact.patterns.emailAddress, 'u');
@@ -198,6 +199,12 @@ function typescript() {
     'export type OsName = (typeof osNames)[number];',
     'export type DeviceClass = (typeof deviceClasses)[number];',
     tsConst('trackerAttributes', api.tracker.attributes, "The tracker tag's data-* attributes."),
+    `// Every outbox: the plugin's, the module's and the relay's\n${tsConst(
+      'outboxPassingStatusRanges',
+      outbox.passingStatusRanges,
+      outbox.$comment.split('\n\n')[1],
+    )}`,
+    tsConst('outboxDefaults', outbox.defaults),
     ...Object.entries(api.types).map(([name, type]) => tsInterface(name, type)),
     `/** ${api.answers.$comment} */\nexport const answerShapes = ${tsShape(answerShapes)} as const;`,
     `// The contact endpoint protocol (contract/contact-protocol.md)\n${tsConst('contactFields', contact.fields)}`,
@@ -286,7 +293,7 @@ const phpAnswerChecks = (style, indent) => {
         .replace(/^( \* @param \S+) +(\$\S+) +(.+)$/gm, '$1 $2\n *   $3')
         .replace(/^( \* @return \S+) (.+)$/gm, '$1\n *   $2')
         .replace(
-          /\b(answer_problem|shape_problem|shape_fits|value_kind|shape_kind|is_list|visible_controls|visible_control)\b/g,
+          /\b(answer_problem|shape_problem|shape_fits|value_kind|shape_kind|is_list|visible_controls|visible_control|is_passing_status)\b/g,
           camelCase,
         );
   return code
@@ -363,6 +370,12 @@ function phpConstants(style) {
     api.promptSettings.aliases.$comment,
   );
   group('TRACKER_ATTR', api.tracker.attributes, "The tracker tag's data-* attributes.");
+  add(
+    'OUTBOX_PASSING_STATUS_RANGES',
+    style.array(outbox.passingStatusRanges.map((range) => style.array(range.map(String)))),
+    outbox.$comment,
+  );
+  group('OUTBOX', outbox.defaults, 'Timing of every outbox (seconds, hours, counts).');
 
   group('CONTACT_FIELD', contact.fields, "The contact protocol's form fields.");
   group(

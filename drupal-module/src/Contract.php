@@ -197,6 +197,34 @@ final class Contract {
   public const TRACKER_ATTR_CONSENT = 'data-consent';
 
   /**
+   * What every outbox (the WordPress plugin's, the Drupal module's, the
+   * relay's) does with the API's answer to a mail, and when it tries again.
+   *
+   * A failure whose status is in passingStatusRanges is passing: the mail is
+   * kept and tried again; any other failure is a refusal for good, reported at
+   * once and never kept. Status 0 is no answer at all: a refused connection, a
+   * name that does not resolve, a time-out. Retries start after about
+   * firstRetryS (jitter: half of it to all of it) and double up to maxRetryS,
+   * never before the instance's Retry-After (at most retryAfterMaxS); a mail is
+   * given up lifetimeHours after it was accepted. A send that times out or is
+   * refused opens the circuit breaker: for breakerS seconds new mail goes
+   * straight to the outbox. A run stops early after stopAfterSameFailures
+   * passing failures of the same kind in a row (the instance is down, not the
+   * mail).
+   */
+  public const OUTBOX_PASSING_STATUS_RANGES = [[0, 0], [408, 408], [429, 429], [500, 599]];
+
+  /**
+   * Timing of every outbox (seconds, hours, counts).
+   */
+  public const OUTBOX_FIRST_RETRY_S = 30;
+  public const OUTBOX_MAX_RETRY_S = 3600;
+  public const OUTBOX_RETRY_AFTER_MAX_S = 86400;
+  public const OUTBOX_LIFETIME_HOURS = 72;
+  public const OUTBOX_BREAKER_S = 30;
+  public const OUTBOX_STOP_AFTER_SAME_FAILURES = 3;
+
+  /**
    * The contact protocol's form fields.
    */
   public const CONTACT_FIELD_NAME = 'name';
@@ -215,6 +243,7 @@ final class Contract {
   public const CONTACT_RESPONSE_FIELD_FIELD = 'field';
   public const CONTACT_RESPONSE_FIELD_MESSAGE = 'message';
   public const CONTACT_RESPONSE_FIELD_TICKET = 'ticket';
+  public const CONTACT_RESPONSE_FIELD_QUEUED = 'queued';
 
   /**
    * Limits of the contact protocol (characters are code points).
@@ -346,6 +375,7 @@ final class Contract {
    */
   public const CHAT_RATE_LIMIT_COUNT = 10;
   public const CHAT_RATE_LIMIT_WINDOW_S = 60;
+  public const CHAT_DAILY_LIMIT = 500;
 
   /**
    * Retries while a model warms up, and the longest Retry-After honoured.
@@ -711,6 +741,24 @@ final class Contract {
       return sprintf('\x%02x', (($bytes[0] & 0x1F) << 6) | ($bytes[1] & 0x3F));
     }
     return sprintf('\u{%x}', (($bytes[0] & 0x0F) << 12) | (($bytes[1] & 0x3F) << 6) | ($bytes[2] & 0x3F));
+  }
+
+  /**
+   * Whether a failed send may succeed later: the outbox keeps the mail.
+   *
+   * @param int $status
+   *   The answer's HTTP status, 0 when none came.
+   *
+   * @return bool
+   *   TRUE for a passing failure, FALSE for a refusal for good.
+   */
+  public static function isPassingStatus($status) {
+    foreach (self::OUTBOX_PASSING_STATUS_RANGES as $range) {
+      if ($status >= $range[0] && $status <= $range[1]) {
+        return TRUE;
+      }
+    }
+    return FALSE;
   }
 
 }

@@ -251,6 +251,18 @@ foreach (glob($module_dir . '/config/install/*.yml') ?: [] as $install_file) {
 }
 $check('config: every default value has a schema and every schema key a default', $problems);
 
+// Defaults the contract states are written into config/install by hand (YAML cannot name a constant).
+$contract = (string) file_get_contents($module_dir . '/src/Contract.php');
+$settings = $parsed['config/install/sitebeam.settings.yml'] ?? [];
+$problems = [];
+foreach (['CHAT_DAILY_LIMIT' => ['chat', 'daily_limit']] as $constant => [$group, $key]) {
+  preg_match('/const ' . $constant . ' = (\d+);/', $contract, $match);
+  if (($match[1] ?? NULL) === NULL || (string) ($settings[$group][$key] ?? '') !== $match[1]) {
+    $problems[] = "config/install/sitebeam.settings.yml: $group.$key is " . var_export($settings[$group][$key] ?? NULL, TRUE) . ', the contract says ' . ($match[1] ?? 'nothing') . " ($constant)";
+  }
+}
+$check('config: the defaults the contract states', $problems);
+
 $failures = count(array_filter($results));
 $xml = new DOMDocument('1.0', 'UTF-8');
 $xml->formatOutput = TRUE;

@@ -159,8 +159,8 @@ final class ApiResult {
   /**
    * True when the same request may succeed later: it goes to the outbox.
    *
-   * The instance could not be reached or did not answer in time, was busy
-   * (429, 408) or failed (5xx). A refusal for good (400, 401, 403, 413, 422,
+   * The contract's passing statuses: the instance could not be reached or did
+   * not answer in time, was busy (429, 408) or failed (5xx). A refusal for good (400, 401, 403, 413, 422,
    * a missing or unsafe address, an answer the contract does not allow) is
    * not: sending it again cannot help.
    */
@@ -168,7 +168,7 @@ final class ApiResult {
     if ($this->unsafeAddress || ($this->status >= 200 && $this->status < 300)) {
       return FALSE;
     }
-    return $this->networkError !== '' || in_array($this->status, [408, 429], TRUE) || $this->status >= 500;
+    return Contract::isPassingStatus($this->networkError !== '' ? 0 : $this->status);
   }
 
   /**

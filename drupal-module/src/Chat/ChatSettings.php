@@ -25,7 +25,7 @@ class ChatSettings {
    * A new site is then never an open model proxy on the owner's quota; no
    * limit (0) is a choice the owner makes on purpose.
    */
-  public const DEFAULT_DAILY_LIMIT = 500;
+  public const DEFAULT_DAILY_LIMIT = Contract::CHAT_DAILY_LIMIT;
 
   public function __construct(protected ConfigFactoryInterface $configFactory) {}
 

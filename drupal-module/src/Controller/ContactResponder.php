@@ -49,7 +49,6 @@ class ContactResponder implements ContainerInjectionInterface {
   /**
    * The member of a 202 answer saying the message waits in the outbox.
    */
-  public const QUEUED_FIELD = 'queued';
 
   /**
    * The fields a refusal page gives back as the visitor typed them.
@@ -109,7 +108,7 @@ class ContactResponder implements ContainerInjectionInterface {
     if ($this->wantsJson($request)) {
       $body = [Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK];
       if ($queued) {
-        $body[self::QUEUED_FIELD] = TRUE;
+        $body[Contract::CONTACT_RESPONSE_FIELD_QUEUED] = TRUE;
       }
       return EndpointResponses::json($request, $body + [
         Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $message,

@@ -126,6 +126,19 @@ export const trackerAttributes = {
   consent: 'data-consent',
 } as const;
 
+// Every outbox: the plugin's, the module's and the relay's
+/** A failure whose status is in passingStatusRanges is passing: the mail is kept and tried again; any other failure is a refusal for good, reported at once and never kept. Status 0 is no answer at all: a refused connection, a name that does not resolve, a time-out. Retries start after about firstRetryS (jitter: half of it to all of it) and double up to maxRetryS, never before the instance's Retry-After (at most retryAfterMaxS); a mail is given up lifetimeHours after it was accepted. A send that times out or is refused opens the circuit breaker: for breakerS seconds new mail goes straight to the outbox. A run stops early after stopAfterSameFailures passing failures of the same kind in a row (the instance is down, not the mail). */
+export const outboxPassingStatusRanges = [[0, 0], [408, 408], [429, 429], [500, 599]] as const;
+
+export const outboxDefaults = {
+  firstRetryS: 30,
+  maxRetryS: 3600,
+  retryAfterMaxS: 86_400,
+  lifetimeHours: 72,
+  breakerS: 30,
+  stopAfterSameFailures: 3,
+} as const;
+
 export interface ErrorBody {
   status?: 'ko';
   error: string;
@@ -357,6 +370,7 @@ export const contactResponseFields = {
   field: 'field',
   message: 'message',
   ticket: 'ticket',
+  queued: 'queued',
 } as const;
 
 export const contactLimits = {
@@ -429,6 +443,7 @@ export const contactErrorStatus: Record<ContactErrorCode, number> = {
 export interface ContactSuccess {
   status: 'ok';
   message: string;
+  queued?: true;
 }
 
 export interface ContactTicket {
@@ -467,6 +482,7 @@ export const chatLimits = {
 export const chatDefaults = {
   rateLimitCount: 10,
   rateLimitWindowS: 60,
+  dailyLimit: 500,
 } as const;
 
 /** Retries while a model warms up, and the longest Retry-After honoured. */

@@ -1,7 +1,7 @@
 // The Sitebeam HTTP contract on the TypeScript side. Every name, limit and code comes from
 // contract/sitebeam-contract.json through the generated module; this file only adds the path
 // builders. The stub, the relay, the widget and the tests import from here or from the module.
-import { apiPaths } from './contract.generated.js';
+import { apiPaths, outboxPassingStatusRanges } from './contract.generated.js';
 
 export * from './contract.generated.js';
 
@@ -13,3 +13,7 @@ export const paths = {
   trackerJson: (website: string) => `${apiPaths.trackerJsonPrefix}${encodeURIComponent(website)}`,
   trackerImg: (website: string) => `${apiPaths.trackerImgPrefix}${encodeURIComponent(website)}`,
 } as const;
+
+/** Whether a failed send may succeed later, so that an outbox keeps the mail (0: no answer came). */
+export const isPassingStatus = (status: number): boolean =>
+  outboxPassingStatusRanges.some(([from, to]) => status >= from && status <= to);

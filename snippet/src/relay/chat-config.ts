@@ -35,7 +35,7 @@ export type ResolvedChatConfig = Required<Omit<ChatConfig, 'consent'>> &
  * The daily chat limit of a relay that sets none: a new relay is never an open model proxy on the
  * owner's quota. No cap (0) is a choice the owner makes on purpose.
  */
-export const defaultChatDailyLimit = 500;
+export const defaultChatDailyLimit = chatDefaults.dailyLimit;
 
 const envNames = {
   models: 'SITEBEAM_CHAT_MODELS',

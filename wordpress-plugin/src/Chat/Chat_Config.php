@@ -23,7 +23,7 @@ final class Chat_Config {
 	 * Messages a day when the owner never chose a daily limit: a new site is never an open model proxy on the
 	 * owner's quota. 0, set on purpose, means no limit.
 	 */
-	const DEFAULT_DAILY_LIMIT = 500;
+	const DEFAULT_DAILY_LIMIT = Contract::CHAT_DAILY_LIMIT;
 
 	/**
 	 * The models visitors may use, the first being the default; none when the chat is off.

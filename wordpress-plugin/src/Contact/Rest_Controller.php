@@ -213,7 +213,7 @@ final class Rest_Controller {
 		}
 		// Kept in the outbox: received, and sent when the instance is back (202 with queued, contact-protocol.md).
 		return new WP_REST_Response(
-			array( Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK ) + ( $queued ? array( Outbox::RESPONSE_FIELD_QUEUED => true ) : array() )
+			array( Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK ) + ( $queued ? array( Contract::CONTACT_RESPONSE_FIELD_QUEUED => true ) : array() )
 			+ array( Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $settings['contact_success'] ),
 			$queued ? 202 : 200
 		);

@@ -35,9 +35,6 @@ final class Outbox {
 
 	const ERROR_FULL = 'sitebeam_outbox_full';
 
-	/** The contact protocol's field of a 202: the message was kept for later delivery. */
-	const RESPONSE_FIELD_QUEUED = 'queued';
-
 	/** The first retry comes within a minute; later ones double, up to an hour apart. */
 	const FIRST_DELAY = 30;
 	const MAX_DELAY   = HOUR_IN_SECONDS;
@@ -82,8 +79,8 @@ final class Outbox {
 	}
 
 	/**
-	 * Whether an API error is a passing one, after which the same message may succeed: no answer (refused, DNS,
-	 * time-out), 429, or a 5xx. Anything else (400, 401, 403, 413, 422, an answer that is not the API's) is for good.
+	 * Whether an API error is a passing one, after which the same message may succeed: the contract's passing statuses
+	 * (no answer, 408, 429, 5xx). Anything else (400, 401, 403, 413, 422, an answer that is not the API's) is for good.
 	 *
 	 * @param WP_Error $error From Api_Client.
 	 */
@@ -92,7 +89,7 @@ final class Outbox {
 			return false;
 		}
 		$status = (int) ( ( (array) $error->get_error_data() )['status'] ?? -1 );
-		return 0 === $status || 429 === $status || ( $status >= 500 && $status <= 599 );
+		return $status >= 0 && Contract::is_passing_status( $status );
 	}
 
 	/**
