@@ -33,6 +33,18 @@ for (const domain of api.specialUseDomains) {
   }
 }
 
+// The conformance cases' outbox answers use the contract's own field for a queued message.
+const contactCases = JSON.parse(
+  readFileSync(new URL('contract/conformance/contact.cases.json', root), 'utf8'),
+);
+for (const { id, expectWithOutbox } of contactCases.cases) {
+  if (expectWithOutbox && expectWithOutbox.json?.[contact.responseFields.queued] !== true) {
+    throw new Error(
+      `contract/conformance/contact.cases.json: ${id}'s expectWithOutbox lacks "${contact.responseFields.queued}": true`,
+    );
+  }
+}
+
 const notice = `Generated from ${SOURCE} by contract/generate.mjs — do not edit: change the JSON and run \`npm run contract\`.`;
 
 const upperSnake = (name) =>
