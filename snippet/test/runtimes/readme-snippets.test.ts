@@ -23,9 +23,9 @@ const relayModule = fileURLToPath(new URL('../../dist/relay/index.js', import.me
 const relayImport = relative(workDir, relayModule);
 const site = 'http://shop.example.test';
 const limit = 3;
-const readme = readFileSync(`${repo}README.md`, 'utf8');
+const readme = readFileSync(`${repo}snippet/README.md`, 'utf8');
 
-/** The first ```js block after `heading` in the README, importing the build instead of the package. */
+/** The first ```js block after `heading` in the relay's README (snippet/README.md), importing the build instead of the package. */
 function readmeSnippet(heading: string, file: string): string {
   const start = readme.indexOf(heading);
   const block = /```js\n([\s\S]*?)```/.exec(readme.slice(start));
