@@ -1,6 +1,12 @@
 // JSON Schemas of the /v1 operations: Fastify validates requests (and serializes responses) with
 // them, and the OpenAPI document is generated from them. Limits come from the shared contract.
-import { booleanSettings, integerSettings, limits, positiveNumberSettings } from 'sitebeam/client';
+import {
+  booleanSettings,
+  geoInfoFields,
+  integerSettings,
+  limits,
+  positiveNumberSettings,
+} from 'sitebeam/client';
 
 const NO_LINE_BREAK = '^[^\\r\\n]*$';
 
@@ -171,26 +177,7 @@ const text = { type: 'string' } as const;
 export const geoInfosSchema = {
   $id: 'GeoInfos',
   type: 'object',
-  required: [
-    'status',
-    'status_code',
-    'city',
-    'region',
-    'country',
-    'region_code',
-    'country_iso',
-    'lookup',
-    'timezone',
-    'utc_offset',
-    'currency',
-    'asn',
-    'org',
-    'ip',
-    'network',
-    'version',
-    'hostname',
-    'loc',
-  ],
+  required: geoInfoFields,
   properties: {
     status: { type: 'string', enum: ['ok', 'ko'] },
     status_code: { type: 'integer' },

@@ -1,7 +1,7 @@
 // The Sitebeam HTTP contract on the TypeScript side. Every name, limit and code comes from
 // contract/sitebeam-contract.json through the generated module; this file only adds the path
 // builders. The stub, the relay, the widget and the tests import from here or from the module.
-import { apiPaths, outboxPassingStatusRanges } from './contract.generated.js';
+import { answerShapes, apiPaths, outboxPassingStatusRanges } from './contract.generated.js';
 
 export * from './contract.generated.js';
 
@@ -17,3 +17,9 @@ export const paths = {
 /** Whether a failed send may succeed later, so that an outbox keeps the mail (0: no answer came). */
 export const isPassingStatus = (status: number): boolean =>
   outboxPassingStatusRanges.some(([from, to]) => status >= from && status <= to);
+
+/** The members of a visit record's `infos` that a successful lookup fills: every field of
+ * GeoInfos but the failure's `reason`. */
+export const geoInfoFields = Object.keys(answerShapes.tracker.fields.infos.type.fields).filter(
+  (field) => field !== 'reason',
+);
