@@ -72,12 +72,10 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_api_refusal_without_fallback_fires_wp_mail_failed() {
 		$this->set_settings( array( 'fallback' => false ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 400,
-					'body_contains' => 'Hello refused-one',
-				),
+				'status'        => 400,
+				'body_contains' => 'Hello refused-one',
 			)
 		);
 		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello refused-one', 'Body' ) );
@@ -90,12 +88,10 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_api_refusal_with_fallback_hands_the_mail_to_wordpress() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 400,
-					'body_contains' => 'Hello refused-two',
-				),
+				'status'        => 400,
+				'body_contains' => 'Hello refused-two',
 			)
 		);
 		wp_mail( array( 'ann@example.com', 'bob@example.com' ), 'Hello refused-two', 'Body' );
@@ -105,14 +101,12 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_partial_failure_falls_back_for_the_missing_recipient_only() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 400,
-					'times'         => 1,
-					// Ann's copy is refused, the Bcc copy (the same mail, to another address) is sent.
-					'body_contains' => '"to":"ann@example.com"',
-				),
+				'status'        => 400,
+				'times'         => 1,
+				// Ann's copy is refused, the Bcc copy (the same mail, to another address) is sent.
+				'body_contains' => '"to":"ann@example.com"',
 			)
 		);
 		wp_mail( 'ann@example.com', 'Hello refused-three', 'Body', array( 'Bcc: secret@example.com' ) );

@@ -373,14 +373,18 @@ add_filter(
 );
 
 /**
- * Empties the outbox and forgets its lock and cron event.
+ * Empties the outbox and forgets its lock, its cron events and what the last sends showed (the circuit breaker).
  */
 function sitebeam_test_empty_outbox() {
 	global $wpdb;
 	Sitebeam\Mail\Outbox::maybe_install();
 	$wpdb->query( 'DELETE FROM ' . Sitebeam\Mail\Outbox::table() ); // phpcs:ignore -- test fixture.
 	$wpdb->delete( $wpdb->options, array( 'option_name' => Sitebeam\Mail\Outbox_Sender::LOCK_OPTION ) ); // phpcs:ignore -- test fixture.
-	wp_clear_scheduled_hook( Sitebeam\Mail\Outbox_Sender::HOOK );
+	foreach ( array( Sitebeam\Mail\Outbox_Sender::HOOK, Sitebeam\Mail\Outbox_Sender::WATCH_HOOK, Sitebeam\Mail\Outbox_Sender::PURGE_HOOK ) as $hook ) {
+		wp_clear_scheduled_hook( $hook );
+	}
+	delete_option( Sitebeam\Mail\Delivery_State::OPTION );
+	delete_option( Sitebeam\Mail\Outbox_Sender::DRAINED_OPTION );
 }
 
 // A page whose Content-Security-Policy lets images reach any host but connections only the site
