@@ -114,6 +114,27 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );
 	}
 
+	public function test_the_fallback_is_off_unless_the_owner_chose_it_so_a_refused_mail_never_leaves_through_mail() {
+		$stored = (array) get_option( Settings::OPTION );
+		unset( $stored['fallback'] );
+		update_option( Settings::OPTION, $stored );
+		$this->assertFalse( Settings::get()['fallback'], 'off on a site that never chose' );
+		Stub::faults(
+			array(
+				'status'        => 400,
+				'body_contains' => 'Hello refused-four',
+			)
+		);
+		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello refused-four', 'Body' ) );
+		$this->assertSame( array(), $this->wordpress_mailer, 'PHP\'s mailer was never given it' );
+		$this->assertSame( Send_Log::FAILED, Send_Log::entries()[0]['result'] );
+
+		// A site that saved its settings with the fallback on keeps that choice.
+		$this->set_settings( array( 'fallback' => true ) );
+		wp_mail( 'ann@example.com', 'Hello refused-four', 'Body' );
+		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );
+	}
+
 	public function test_wrong_token_is_reported_in_words() {
 		$this->set_settings( array( 'fallback' => false ) );
 		update_option( Settings::TOKEN_OPTION, 'wrong-token', false );

@@ -46,6 +46,16 @@ final class Instance_Url_Check {
 		if ( '' === $url || null !== Base_Url::problem( $url ) || Settings::allows_private_hosts() ) {
 			return null;
 		}
+		return self::remembered_problem( $url );
+	}
+
+	/**
+	 * Why WordPress refuses a URL, with the fix, or null: asked once per URL every REMEMBER_S seconds.
+	 *
+	 * @param string $url An instance URL.
+	 * @return string|null
+	 */
+	public static function remembered_problem( $url ) {
 		$key   = 'sitebeam_url_check_' . md5( $url );
 		$found = is_multisite() ? get_site_transient( $key ) : get_transient( $key );
 		if ( ! is_string( $found ) ) {
@@ -100,8 +110,17 @@ final class Instance_Url_Check {
 	 * @return array<string, mixed> A Site Health result.
 	 */
 	public static function site_health_test() {
-		$problem = self::problem();
-		$result  = array(
+		return self::site_health_result( self::problem() );
+	}
+
+	/**
+	 * The Site Health result for a problem.
+	 *
+	 * @param string|null $problem What problem() said.
+	 * @return array<string, mixed>
+	 */
+	public static function site_health_result( $problem ) {
+		$result = array(
 			'label'       => __( 'WordPress lets Sitebeam reach its instance', 'sitebeam' ),
 			'status'      => 'good',
 			'badge'       => array(
