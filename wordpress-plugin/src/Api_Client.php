@@ -24,8 +24,8 @@ final class Api_Client {
 	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
 	const ERROR_SERVER         = 'sitebeam_server_error';
 	/** WordPress refuses the instance URL for good (Safe_Url): no retry can cure it. */
-	const ERROR_URL_REFUSED = 'sitebeam_url_refused';
-	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
+	const ERROR_URL_REFUSED  = 'sitebeam_url_refused';
+	const CREDENTIALS_ERRORS = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
 
 	/** What load_model() says when the instance started loading and tells no progress (upstream's 202). */
 	const MODEL_LOAD_STARTED = 'started';

@@ -48,7 +48,7 @@ final class Plugin {
 		add_filter( 'wp_privacy_personal_data_exporters', array( Privacy\Send_Log_Privacy::class, 'filter_exporters' ) );
 		add_filter( 'wp_privacy_personal_data_erasers', array( Privacy\Send_Log_Privacy::class, 'filter_erasers' ) );
 		add_filter( 'map_meta_cap', array( Chat\Chat_Capability::class, 'filter_map_meta_cap' ), 10, 3 );
-		add_filter( 'cron_schedules', array( Mail\Outbox_Sender::class, 'filter_cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval.CronSchedulesInterval -- a minute, as Action Scheduler's queue runner: mail reaches the instance within a minute of its return.
+		add_filter( 'cron_schedules', array( Mail\Outbox_Sender::class, 'filter_cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval.ChangeDetected -- a minute, as Action Scheduler's queue runner: mail reaches the instance within a minute of its return.
 		add_action( Mail\Outbox_Sender::HOOK, array( Mail\Outbox_Sender::class, 'action_run' ) );
 		add_action( Mail\Outbox_Sender::WATCH_HOOK, array( Mail\Outbox_Sender::class, 'action_run' ) );
 		add_action( Mail\Outbox_Sender::PURGE_HOOK, array( Mail\Outbox_Sender::class, 'action_purge' ) );

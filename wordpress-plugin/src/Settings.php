@@ -66,11 +66,11 @@ final class Settings {
 			'chat_policy'      => '',
 			// The outbox (Mail\Outbox): how many hours a mail is tried, how much may wait, the contact messages'
 			// share of that (percent), and how many days failed mail is kept.
-			'outbox_lifetime'      => Contract::OUTBOX_LIFETIME_HOURS,
-			'outbox_max_mails'     => 1000,
-			'outbox_max_mb'        => 50,
-			'outbox_contact_share' => 50,
-			'outbox_failed_days'   => 30,
+			'outbox_lifetime'  => Contract::OUTBOX_LIFETIME_HOURS,
+			'outbox_max_mails' => 1000,
+			'outbox_max_mb'    => 50,
+			'outbox_contacts'  => 50,
+			'outbox_keep_days' => 30,
 		);
 	}
 

@@ -38,8 +38,12 @@ test('a saved instance URL WordPress refuses: an admin notice and a critical Sit
   await logIn(page);
   await page.goto('/wp-admin/index.php');
   const notice = page.locator('.sitebeam-instance-url-notice');
-  await expect(notice).toContainText(`WordPress refuses to send to the instance URL ${site.stubUrl}`);
-  await expect(notice).toContainText("add define( 'SITEBEAM_ALLOW_PRIVATE_HOSTS', true ); to wp-config.php");
+  await expect(notice).toContainText(
+    `WordPress refuses to send to the instance URL ${site.stubUrl}`,
+  );
+  await expect(notice).toContainText(
+    "add define( 'SITEBEAM_ALLOW_PRIVATE_HOSTS', true ); to wp-config.php",
+  );
   await expect(notice.getByRole('link', { name: 'Open the Sitebeam settings' })).toBeVisible();
 
   await page.goto('/wp-admin/site-health.php');

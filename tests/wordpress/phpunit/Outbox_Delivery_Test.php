@@ -263,9 +263,9 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	public function test_a_contact_flood_during_an_outage_never_takes_the_room_of_a_password_reset() {
 		$this->set_settings(
 			array(
-				'api_url'              => 'http://127.0.0.1:9',
-				'outbox_max_mails'     => 6,
-				'outbox_contact_share' => 50,
+				'api_url'          => 'http://127.0.0.1:9',
+				'outbox_max_mails' => 6,
+				'outbox_contacts'  => 50,
 			)
 		);
 		$statuses = array();
@@ -422,8 +422,8 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 		global $wpdb;
 		$this->set_settings(
 			array(
-				'outbox_max_mails'     => 2,
-				'outbox_contact_share' => 0,
+				'outbox_max_mails' => 2,
+				'outbox_contacts'  => 0,
 			)
 		);
 		$message = array(
@@ -459,7 +459,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_failed_mail_is_deleted_after_its_retention_period() {
-		$this->set_settings( array( 'outbox_failed_days' => 30 ) );
+		$this->set_settings( array( 'outbox_keep_days' => 30 ) );
 		Stub::faults(
 			array(
 				'status'        => 503,
@@ -523,7 +523,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_retry_after_the_visitor_is_given_is_clamped_to_a_minute() {
-		$this->set_settings( array( 'outbox_contact_share' => 0 ) );
+		$this->set_settings( array( 'outbox_contacts' => 0 ) );
 		Stub::faults(
 			array(
 				'status'        => 429,

@@ -231,9 +231,9 @@ final class Outbox_Test extends Plugin_Test_Case {
 	public function test_a_full_outbox_fails_a_new_mail_at_once_with_a_clear_error() {
 		$this->set_settings(
 			array(
-				'outbox_max_mails'     => 2,
-				'outbox_contact_share' => 0,
-				'fallback'             => false,
+				'outbox_max_mails' => 2,
+				'outbox_contacts'  => 0,
+				'fallback'         => false,
 			)
 		);
 		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
@@ -330,24 +330,24 @@ final class Outbox_Test extends Plugin_Test_Case {
 		$wp_settings_errors = array(); // phpcs:ignore WordPress.WP.GlobalVariablesOverride -- a test starts with no settings error.
 		$clean = \Sitebeam\Admin\Settings_Sanitizer::sanitize(
 			array(
-				'outbox_lifetime'      => '48',
-				'outbox_max_mails'     => 'lots',
-				'outbox_max_mb'        => '0',
-				'outbox_contact_share' => '95',
-				'outbox_failed_days'   => '7',
+				'outbox_lifetime'  => '48',
+				'outbox_max_mails' => 'lots',
+				'outbox_max_mb'    => '0',
+				'outbox_contacts'  => '95',
+				'outbox_keep_days' => '7',
 			)
 		);
 		$this->assertSame( 48, $clean['outbox_lifetime'] );
 		$this->assertSame( 1000, $clean['outbox_max_mails'] );
 		$this->assertSame( 50, $clean['outbox_max_mb'] );
-		$this->assertSame( 50, $clean['outbox_contact_share'], 'at most 90 %: the site’s own mail always has room' );
-		$this->assertSame( 7, $clean['outbox_failed_days'] );
+		$this->assertSame( 50, $clean['outbox_contacts'], 'at most 90 %: the site’s own mail always has room' );
+		$this->assertSame( 7, $clean['outbox_keep_days'] );
 		$codes = array_column( get_settings_errors( \Sitebeam\Settings::OPTION ), 'code' );
 		$this->assertContains( 'sitebeam_outbox_max_mails', $codes );
 		$this->assertContains( 'sitebeam_outbox_max_mb', $codes );
-		$this->assertContains( 'sitebeam_outbox_contact_share', $codes );
+		$this->assertContains( 'sitebeam_outbox_contacts', $codes );
 		$this->assertNotContains( 'sitebeam_outbox_lifetime', $codes );
-		$this->assertNotContains( 'sitebeam_outbox_failed_days', $codes );
+		$this->assertNotContains( 'sitebeam_outbox_keep_days', $codes );
 	}
 
 	public function test_backoff_starts_within_a_minute_doubles_to_at_most_an_hour_and_honours_retry_after() {

@@ -115,11 +115,11 @@ final class Settings_Sanitizer {
 			/* translators: 1: smallest, 2: largest. */
 			'outbox_max_mails' => array( 1, 100000, __( 'The outbox’s number of mails must be a whole number from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
 			/* translators: 1: smallest, 2: largest. */
-			'outbox_max_mb'        => array( 1, 1024, __( 'The outbox’s size limit must be a whole number of megabytes from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+			'outbox_max_mb'    => array( 1, 1024, __( 'The outbox’s size limit must be a whole number of megabytes from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
 			/* translators: 1: smallest, 2: largest. */
-			'outbox_contact_share' => array( 0, 90, __( 'The contact messages’ share of the outbox must be a whole percentage from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+			'outbox_contacts'  => array( 0, 90, __( 'The contact messages’ share of the outbox must be a whole percentage from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
 			/* translators: 1: smallest, 2: largest. */
-			'outbox_failed_days'   => array( 1, 365, __( 'The days failed mail is kept must be a whole number from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+			'outbox_keep_days' => array( 1, 365, __( 'The days failed mail is kept must be a whole number from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
 		);
 		foreach ( $ranges as $key => list( $min, $max, $message ) ) {
 			if ( ! isset( $input[ $key ] ) ) {

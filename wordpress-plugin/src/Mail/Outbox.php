@@ -208,7 +208,7 @@ final class Outbox {
 		$columns = implode( ', ', array_keys( $values ) );
 		$select  = implode( ', ', array_column( $values, 0 ) );
 		$args    = array_merge( array_column( $values, 1 ), array( $kind, $limit['mails'], $kind, $bytes, $limit['bytes'] ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the plugin's own table and columns; the values are placeholders.
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare, WordPress.DB.PreparedSQLPlaceholders.ReplacementsWrongNumber -- the plugin's own table and columns; one placeholder per value, in $args.
 		$sql = $wpdb->prepare( "INSERT INTO $table ($columns) SELECT $select FROM DUAL WHERE (SELECT COUNT(*) FROM $table WHERE kind = %s) < %d AND (SELECT COALESCE(SUM(bytes), 0) FROM $table WHERE kind = %s) + %d <= %d", $args );
 		// Two inserts at once may deadlock on the count's locks: InnoDB then rolls one back, which tries again.
 		for ( $attempt = 0, $inserted = false; $attempt < 3 && false === $inserted; $attempt++ ) {
@@ -245,7 +245,7 @@ final class Outbox {
 	}
 
 	/**
-	 * The room of one kind of mail. Contact messages get their share of the outbox (setting `outbox_contact_share`,
+	 * The room of one kind of mail. Contact messages get their share of the outbox (setting `outbox_contacts`,
 	 * a percentage) and the site's own mail the rest, each counted apart: a flood of contact posts never takes the
 	 * room of a password reset, and the two shares together never exceed the outbox's size.
 	 *
@@ -256,7 +256,7 @@ final class Outbox {
 		$settings = Settings::get();
 		$mails    = max( 1, (int) $settings['outbox_max_mails'] );
 		$bytes    = (int) max( 1, (float) $settings['outbox_max_mb'] ) * MB_IN_BYTES;
-		$share    = min( 100, max( 0, (int) $settings['outbox_contact_share'] ) ) / 100;
+		$share    = min( 100, max( 0, (int) $settings['outbox_contacts'] ) ) / 100;
 		$contact  = array(
 			'mails' => (int) floor( $mails * $share ),
 			'bytes' => (int) floor( $bytes * $share ),
@@ -378,7 +378,7 @@ final class Outbox {
 		}
 		$table = self::table();
 		$in    = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$wpdb->query( $wpdb->prepare( "UPDATE $table SET mail_group = '' WHERE id IN ($in)", $ids ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table; $in holds placeholders.
+		$wpdb->query( $wpdb->prepare( "UPDATE $table SET mail_group = '' WHERE id IN ($in)", $ids ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the plugin's own table; $in holds one placeholder per id.
 	}
 
 	/**
@@ -398,7 +398,7 @@ final class Outbox {
 		self::maybe_install();
 		$table = self::table();
 		$in    = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$rows  = (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, recipient, subject FROM $table WHERE id IN ($in)", $ids ), ARRAY_A ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table; $in holds placeholders.
+		$rows  = (array) $wpdb->get_results( $wpdb->prepare( "SELECT id, recipient, subject FROM $table WHERE id IN ($in)", $ids ), ARRAY_A ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the plugin's own table; $in holds one placeholder per id.
 		return self::delete_found( $rows, $log );
 	}
 
@@ -442,7 +442,7 @@ final class Outbox {
 		$table   = self::table();
 		$ids     = array_map( 'intval', array_column( $rows, 'id' ) );
 		$in      = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
-		$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE id IN ($in)", $ids ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table; $in holds placeholders.
+		$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE id IN ($in)", $ids ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the plugin's own table; $in holds one placeholder per id.
 		foreach ( $log ? array_slice( $rows, -Send_Log::SIZE ) : array() as $row ) {
 			Send_Log::record( array( $row['recipient'] ), $row['subject'], Send_Log::FAILED, __( 'Deleted from the outbox unsent.', 'sitebeam' ) );
 		}
@@ -478,7 +478,7 @@ final class Outbox {
 	}
 
 	/**
-	 * Deletes failed mail kept longer than the retention period (setting `outbox_failed_days`).
+	 * Deletes failed mail kept longer than the retention period (setting `outbox_keep_days`).
 	 *
 	 * @return int How many were deleted.
 	 */
@@ -486,7 +486,7 @@ final class Outbox {
 		global $wpdb;
 		self::maybe_install();
 		$table  = self::table();
-		$cutoff = time() - max( 1, (int) Settings::get()['outbox_failed_days'] ) * DAY_IN_SECONDS;
+		$cutoff = time() - max( 1, (int) Settings::get()['outbox_keep_days'] ) * DAY_IN_SECONDS;
 		return (int) $wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE state = %s AND next_try < %d", self::FAILED, $cutoff ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table.
 	}
 
