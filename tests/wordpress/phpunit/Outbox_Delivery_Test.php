@@ -67,12 +67,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_one_poisoned_mail_holds_no_other_and_a_password_reset_behind_it_arrives_at_once() {
-		Stub::faults(
-			array(
-				'status'        => 500,
-				'body_contains' => "poison {$this->marker}",
-			)
-		);
+		$this->poison( false );
 		$this->assertTrue( wp_mail( 'ann@example.com', "Invoice {$this->marker}", "poison {$this->marker}" ) );
 		$this->assertCount( 1, Outbox::rows(), 'the poisoned mail waits' );
 
@@ -85,26 +80,12 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_run_moves_on_past_a_mail_that_fails_again_and_delivers_the_mail_behind_it() {
-		Stub::faults(
-			array(
-				'status'        => 500,
-				'body_contains' => "poison {$this->marker}",
-			),
-			array(
-				'status'        => 503,
-				'body_contains' => "outage {$this->marker}",
-			)
-		);
+		$this->poison( true );
 		$this->assertTrue( wp_mail( 'poisoned@example.com', "Poisoned {$this->marker}", "poison {$this->marker}" ) );
 		$this->assertTrue( wp_mail( 'b@example.com', "B {$this->marker}", "outage {$this->marker}" ) );
 		$this->assertTrue( wp_mail( 'c@example.com', "C {$this->marker}", "outage {$this->marker}" ) );
 		// The outage ends; the poisoned mail still fails.
-		Stub::faults(
-			array(
-				'status'        => 500,
-				'body_contains' => "poison {$this->marker}",
-			)
-		);
+		$this->poison( false );
 		Clock::advance( Contract::OUTBOX_MAX_RETRY_S );
 		$done = Outbox_Sender::run();
 
@@ -138,12 +119,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_hung_instance_costs_one_time_out_then_new_mail_goes_straight_to_the_outbox_until_a_success() {
-		add_filter(
-			'sitebeam_api_timeout',
-			static function () {
-				return 1;
-			}
-		);
+		self::api_timeout( 1 );
 		Stub::faults(
 			array(
 				'delay_ms'      => 2500,
@@ -284,28 +260,14 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_send_now_sends_a_later_mail_whatever_waits_before_it_and_says_what_happened() {
-		Stub::faults(
-			array(
-				'status'        => 500,
-				'body_contains' => "poison {$this->marker}",
-			),
-			array(
-				'status'        => 503,
-				'body_contains' => "outage {$this->marker}",
-			)
-		);
+		$this->poison( true );
 		wp_mail( 'poisoned@example.com', "Poisoned {$this->marker}", "poison {$this->marker}" );
 		wp_mail( 'later@example.com', "Later {$this->marker}", "outage {$this->marker}" );
 		list( $poisoned, $later ) = array_map( 'intval', array_column( Outbox::rows(), 'id' ) );
 		// WP-Cron spawned a run within the last minute, so the drain Send now's success starts waits for the next
 		// cron run: this test alone decides what is sent.
 		set_transient( 'doing_cron', sprintf( '%.22F', microtime( true ) ) );
-		Stub::faults(
-			array(
-				'status'        => 500,
-				'body_contains' => "poison {$this->marker}",
-			)
-		);
+		$this->poison( false );
 
 		$this->assertSame( 'sent', Outbox_Sender::send_one( $later )['outcome'] );
 		$this->assertSame( array( 'later@example.com' ), array_column( $this->mine(), 'to' ) );
@@ -334,28 +296,6 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 		$wpdb->update( Outbox::table(), array( 'state' => Outbox::FAILED, 'claimed_until' => 0 ), array( 'id' => $poisoned ) ); // phpcs:ignore WordPress.DB
 		$this->assertSame( 'sent', Outbox_Sender::send_one( $poisoned, true )['outcome'] );
 		$this->assertSame( array(), Outbox::rows() );
-	}
-
-	public function test_a_mail_past_its_lifetime_is_given_up_before_it_is_sent() {
-		$this->set_settings( array( 'outbox_lifetime' => 72 ) );
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'body_contains' => $this->marker,
-			)
-		);
-		$this->assertTrue( wp_mail( 'ann@example.com', "Old {$this->marker}", 'x' ) );
-		Stub::clear_faults();
-		Clock::advance( 72 * HOUR_IN_SECONDS );
-		$done = Outbox_Sender::run();
-
-		$this->assertSame( 1, $done['failed'] );
-		$this->assertSame( 0, $done['sent'] );
-		$this->assertSame( array(), $this->mine(), 'the instance, back, never got it: it was given up first' );
-		$row = Outbox::rows()[0];
-		$this->assertSame( Outbox::FAILURE_EXPIRED, $row['failure'] );
-		$this->assertStringContainsString( 'Given up after 72 hours', $row['last_error'] );
-		$this->assertCount( 1, $this->failures );
 	}
 
 	public function test_wp_mail_succeeded_fires_once_for_mail_the_outbox_delivers_later_with_the_mail_as_wp_mail_was_given_it() {
@@ -590,6 +530,28 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 		$this->system_cron();
 		$this->assertSame( array( 'ann@example.com' ), array_column( $this->mine(), 'to' ), 'the next cron run delivered it' );
 		$this->assertSame( array(), Outbox::rows() );
+	}
+
+	/**
+	 * The instance fails every mail holding "poison" (a 500: that mail's own fault), and with $outage every mail
+	 * holding "outage" (a 503: the instance is down), this test's own mail only.
+	 *
+	 * @param bool $outage Whether the outage goes on.
+	 */
+	private function poison( $outage ) {
+		$faults = array(
+			array(
+				'status'        => 500,
+				'body_contains' => "poison {$this->marker}",
+			),
+		);
+		if ( $outage ) {
+			$faults[] = array(
+				'status'        => 503,
+				'body_contains' => "outage {$this->marker}",
+			);
+		}
+		Stub::faults( ...$faults );
 	}
 
 	/**

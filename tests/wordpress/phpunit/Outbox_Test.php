@@ -109,12 +109,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_time_out_keeps_the_mail_and_it_is_delivered_at_least_once() {
-		add_filter(
-			'sitebeam_api_timeout',
-			static function () {
-				return 1;
-			}
-		);
+		self::api_timeout( 1 );
 		Stub::faults(
 			array(
 				'delay_ms'      => 2500,
@@ -205,7 +200,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 		$this->assertSame( array(), Outbox::rows() );
 	}
 
-	public function test_a_mail_still_failing_after_its_lifetime_is_given_up_with_wp_mail_failed_and_kept_visible() {
+	public function test_a_mail_past_its_lifetime_is_given_up_before_it_is_sent_with_wp_mail_failed_and_kept_visible() {
 		$this->set_settings( array( 'outbox_lifetime' => 72 ) );
 		Stub::faults(
 			array(
@@ -214,11 +209,15 @@ final class Outbox_Test extends Plugin_Test_Case {
 			)
 		);
 		$this->assertTrue( wp_mail( 'ann@example.com', "Old {$this->marker}", 'Body' ) );
-		global $wpdb;
-		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Outbox::table() . ' SET created_at = %d, next_try = %d', time() - 73 * HOUR_IN_SECONDS, time() ) ); // phpcs:ignore WordPress.DB
+		// The instance is back, but the mail's 72 hours are over: it is given up before any more try.
+		Stub::clear_faults();
+		Clock::advance( 72 * HOUR_IN_SECONDS );
 		$done = Outbox_Sender::run();
 
+		$this->assertSame( array(), $this->mine( Stub::messages() ), 'never sent after its lifetime' );
+		$this->assertSame( 0, $done['sent'] );
 		$this->assertSame( 1, $done['failed'] );
+		$this->assertSame( \Sitebeam\Mail\Outbox::FAILURE_EXPIRED, Outbox::rows()[0]['failure'] );
 		$row = Outbox::rows()[0];
 		$this->assertSame( Outbox::FAILED, $row['state'] );
 		$this->assertStringContainsString( 'Given up after 72 hours', $row['last_error'] );

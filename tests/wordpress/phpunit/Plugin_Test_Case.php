@@ -67,6 +67,20 @@ abstract class Plugin_Test_Case extends TestCase {
 	}
 
 	/**
+	 * The plugin waits this long for the instance's answer in this test (filter sitebeam_api_timeout).
+	 *
+	 * @param int $seconds Seconds.
+	 */
+	protected static function api_timeout( $seconds ) {
+		add_filter(
+			'sitebeam_api_timeout',
+			static function () use ( $seconds ) {
+				return $seconds;
+			}
+		);
+	}
+
+	/**
 	 * The fields of a valid contact post: name, email, subject and message, the empty honeypot, a fill-time ticket
 	 * old enough, and the nonce.
 	 *
