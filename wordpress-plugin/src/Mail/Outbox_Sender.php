@@ -29,7 +29,8 @@ if ( ! defined( 'ABSPATH' ) ) {
  *   drain at once (a WP-Cron run spawned now, or this request after its answer where the server allows it).
  * - Nothing stuck after a crash: the watch (a recurring WP-Cron event, every minute while mail waits) is rescheduled by
  *   WP-Cron before it runs, so a sender killed mid-send, a fatal or a throwing listener cannot stop the outbox; the
- *   lock and each row's claim expire after LEASE_SECONDS (renewed per mail), so a dead sender costs two minutes.
+ *   lock and each row's claim expire after LEASE_SECONDS (the lock renewed as the run goes), so a dead sender costs two
+ *   minutes.
  * - After a 5xx, a 429 or a refused connection the instance did not take the mail, so it is sent once; after a
  *   time-out (or a 502/504, which a proxy may send after the instance took it) it may arrive twice.
  */
@@ -44,8 +45,11 @@ final class Outbox_Sender {
 	/** When this site last made its waiting mail due because the instance came back (Delivery_State::recovered_at). */
 	const DRAINED_OPTION = 'sitebeam_outbox_drained';
 
-	/** The lock's and a claim's life: longer than any one send (at least twice the API time-out), renewed per mail. */
+	/** The lock's and a claim's life: longer than any one send (at least twice the API time-out). */
 	const LEASE_SECONDS = 120;
+
+	/** The lock is renewed after a mail once this many seconds passed since it was last renewed. */
+	const RENEW_AFTER_S = 5;
 
 	/** Seconds a WP-Cron run sends for, so that it ends within PHP's usual time limit. */
 	const CRON_BUDGET = 40;
@@ -224,7 +228,7 @@ final class Outbox_Sender {
 	 * The loop of a run.
 	 *
 	 * @param array<string, int|bool> $done What the run did, counted here.
-	 * @param string|false            $lock The lock's value, renewed per mail.
+	 * @param string|false            $lock The lock's value, renewed as the run goes.
 	 * @param float|null              $ends When the budget ends.
 	 */
 	private static function send_due( array &$done, &$lock, $ends ) {
@@ -234,9 +238,11 @@ final class Outbox_Sender {
 		$same     = '';
 		$in_a_row = 0;
 		$drained  = false;
-		$probe    = null === self::next_due( 0 ) && Delivery_State::wants_probe() ? self::probe_candidate() : null;
+		$queue    = self::due_ids( 0 );
+		$probe    = array() === $queue && Delivery_State::wants_probe() ? self::probe_candidate() : null;
 		while ( false !== $lock && ( null === $ends || microtime( true ) < $ends ) ) {
-			$id = $probe ?? self::next_due( $after );
+			$queue = array() === $queue ? self::due_ids( $after ) : $queue;
+			$id    = $probe ?? array_shift( $queue );
 			if ( null === $id ) {
 				break;
 			}
@@ -253,6 +259,7 @@ final class Outbox_Sender {
 				update_option( self::DRAINED_OPTION, time(), false );
 				$drained = true;
 				$after   = 0;
+				$queue   = array();
 			}
 			$in_a_row = '' !== $sent['kind'] && $sent['kind'] === $same ? $in_a_row + 1 : (int) ( '' !== $sent['kind'] );
 			$same     = $sent['kind'];
@@ -442,15 +449,15 @@ final class Outbox_Sender {
 	}
 
 	/**
-	 * The first due row after $after (by id), or null.
+	 * The next due rows after $after (by id): the run claims each in turn.
 	 *
 	 * @param int $after Rows up to this id were handled by this run.
+	 * @return int[]
 	 */
-	private static function next_due( $after ) {
+	private static function due_ids( $after ) {
 		global $wpdb;
 		$table = Outbox::table();
-		$id    = $wpdb->get_var( $wpdb->prepare( "SELECT id FROM $table WHERE state = %s AND next_try <= %d AND id > %d ORDER BY id LIMIT 1", Outbox::WAITING, time(), $after ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table.
-		return null === $id ? null : (int) $id;
+		return array_map( 'intval', $wpdb->get_col( $wpdb->prepare( "SELECT id FROM $table WHERE state = %s AND next_try <= %d AND id > %d ORDER BY id LIMIT 50", Outbox::WAITING, time(), $after ) ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- the plugin's own table.
 	}
 
 	/**
@@ -555,12 +562,17 @@ final class Outbox_Sender {
 	}
 
 	/**
-	 * Extends the lock this sender holds, after each mail (a heartbeat).
+	 * Extends the lock this sender holds, checked after each mail (a heartbeat): renewed once RENEW_AFTER_S seconds
+	 * passed since it was taken or last renewed, so it never has less than the lease minus that left when a send
+	 * starts, and a fast drain does not write the lock row once per mail.
 	 *
 	 * @param string $lock The lock's value.
 	 * @return string|false The new value, or false when the lock was lost.
 	 */
 	private static function renew( $lock ) {
+		if ( (int) $lock - self::lease() + self::RENEW_AFTER_S > time() ) {
+			return $lock;
+		}
 		$token = self::token();
 		return self::swap( $lock, $token ) ? $token : false;
 	}
