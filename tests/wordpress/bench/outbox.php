@@ -6,7 +6,8 @@
  *
  * - `mail`: what wp_mail() costs with the instance up, through the plugin (its outbox included) against a direct send
  *   (the same mapping, API call and log line without the outbox), interleaved;
- * - `drain`: the drain rate of an outbox of 1,000 due mails, sent by one run;
+ * - `drain`: the drain rate of an outbox of due mails (SITEBEAM_BENCH_OUTBOX_MAILS, 1,000 by default; bench.sh
+ *   runs rounds of 500), sent by one run;
  * - `recovery`: seconds from the instance's recovery to an empty outbox, for 200 mails kept during an outage whose
  *   backoff had grown to its hour, on a site whose system cron runs wp-cron.php every minute. The minute is a scaled
  *   clock: each tick moves every stored time of the outbox (rows, lock, delivery state, WP-Cron's events and lock)
