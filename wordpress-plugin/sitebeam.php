@@ -28,8 +28,7 @@ define( 'SITEBEAM_PLUGIN_DIR', __DIR__ );
 
 require __DIR__ . '/src/autoload.php';
 
-register_activation_hook( __FILE__, array( 'Sitebeam\\Settings', 'create_options' ) );
-register_activation_hook( __FILE__, array( 'Sitebeam\\Chat\\Chat_Capability', 'grant' ) );
-register_activation_hook( __FILE__, array( 'Sitebeam\\Mail\\Outbox', 'maybe_install' ) );
+register_activation_hook( __FILE__, array( 'Sitebeam\\Plugin', 'activate' ) );
+register_deactivation_hook( __FILE__, array( 'Sitebeam\\Mail\\Outbox_Sender', 'deactivate' ) );
 
 Sitebeam\Plugin::boot();

@@ -1,6 +1,6 @@
 <?php
 /**
- * Removes every option, the send log, the outbox table, the rate-limit and daily chat counters and the chat console's capability: on multisite, the network's settings and
+ * Removes every option, the send log, the outbox table and its cron events, the rate-limit and daily chat counters and the chat console's capability: on multisite, the network's settings and
  * what every site of the network stored.
  *
  * @package Sitebeam
@@ -24,7 +24,11 @@ function sitebeam_uninstall_site() {
 	delete_option( 'sitebeam_mail_log' );
 	delete_option( 'sitebeam_outbox_db_version' );
 	delete_option( 'sitebeam_outbox_lock' );
-	wp_clear_scheduled_hook( 'sitebeam_outbox_run' );
+	delete_option( 'sitebeam_outbox_drained' );
+	delete_option( 'sitebeam_delivery_state' );
+	foreach ( array( 'sitebeam_outbox_run', 'sitebeam_outbox_watch', 'sitebeam_outbox_purge' ) as $sitebeam_hook ) {
+		wp_clear_scheduled_hook( $sitebeam_hook );
+	}
 	$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}sitebeam_outbox" ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.DirectDatabaseQuery.SchemaChange -- the outbox table (mail waiting for the instance) goes with the plugin.
 	delete_transient( 'sitebeam_models' ); // Also from a persistent object cache, which the query below does not reach.
 	$wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- transients have no delete-by-prefix API.
@@ -48,6 +52,7 @@ if ( ! is_multisite() ) {
 global $wpdb;
 delete_site_option( 'sitebeam_settings' );
 delete_site_option( 'sitebeam_api_token' );
+delete_site_option( 'sitebeam_delivery_state' );
 delete_site_transient( 'sitebeam_models' );
 $wpdb->query( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- site transients have no delete-by-prefix API.
 	$wpdb->prepare(

@@ -23,7 +23,9 @@ final class Api_Client {
 	const ERROR_NOT_CONFIGURED = 'sitebeam_not_configured';
 	const ERROR_UNEXPECTED     = 'sitebeam_unexpected_response';
 	const ERROR_SERVER         = 'sitebeam_server_error';
-	const CREDENTIALS_ERRORS   = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
+	/** WordPress refuses the instance URL for good (Safe_Url): no retry can cure it. */
+	const ERROR_URL_REFUSED  = 'sitebeam_url_refused';
+	const CREDENTIALS_ERRORS = array( Contract::ERROR_AUTH_FAILED, Contract::ERROR_ACCOUNT_NOT_CONFIRMED, Contract::ERROR_NOT_EMAILAPI, Contract::ERROR_NOT_AIAPI, Contract::ERROR_NOT_CWAIAPI );
 
 	/** What load_model() says when the instance started loading and tells no progress (upstream's 202). */
 	const MODEL_LOAD_STARTED = 'started';
@@ -211,13 +213,7 @@ final class Api_Client {
 		}
 		$args = array(
 			'method'              => $method,
-			/**
-			 * Filters how many seconds the plugin waits for the instance's answer. A mail that meets the time-out
-			 * waits in the outbox, and may reach its recipient twice (the instance may have sent it).
-			 *
-			 * @param float $seconds Seconds, 15 by default.
-			 */
-			'timeout'             => (float) apply_filters( 'sitebeam_api_timeout', 15 ),
+			'timeout'             => self::timeout(),
 			'redirection'         => 0,
 			// One byte more than allowed tells an answer over the limit from one at it.
 			'limit_response_size' => Contract::LIMIT_ANSWER_BYTES + 1,
@@ -231,6 +227,9 @@ final class Api_Client {
 			$args['body']                    = wp_json_encode( $body );
 		}
 		$response = $this->send( $this->base_url . $path, $args );
+		if ( is_wp_error( $response ) && self::ERROR_URL_REFUSED === $response->get_error_code() ) {
+			return $response;
+		}
 		if ( is_wp_error( $response ) ) {
 			return new WP_Error( self::ERROR_NETWORK, $this->loggable( $response->get_error_message() ), array( 'status' => 0 ) );
 		}
@@ -258,15 +257,33 @@ final class Api_Client {
 	 * @return array<string, mixed>|WP_Error
 	 */
 	private function send( $url, array $args ) {
-		if ( Base_Url::is_localhost_name( (string) wp_parse_url( $url, PHP_URL_HOST ) ) ) {
-			if ( ! $this->allow_private_hosts ) {
-				/* translators: %s: the wp-config.php constant. */
-				return new WP_Error( 'http_request_failed', sprintf( __( 'A localhost instance URL is used only when wp-config.php defines %s as true.', 'sitebeam' ), Settings::ALLOW_PRIVATE_HOSTS_CONSTANT ) );
-			}
-			return Localhost_Request::send( $url, $args );
+		if ( $this->allow_private_hosts ) {
+			return Base_Url::is_localhost_name( (string) wp_parse_url( $url, PHP_URL_HOST ) ) ? Localhost_Request::send( $url, $args ) : wp_remote_request( $url, $args );
 		}
-		// wp_safe_remote_request refuses private and loopback addresses and ports other than 80, 443 and 8080.
-		return $this->allow_private_hosts ? wp_remote_request( $url, $args ) : wp_safe_remote_request( $url, $args );
+		$refused = Base_Url::is_localhost_name( (string) wp_parse_url( $url, PHP_URL_HOST ) ) ? Safe_Url::refusal( $url ) : null;
+		// wp_safe_remote_request refuses private and loopback addresses and ports other than 80, 443 and 8080; only
+		// then is the URL looked at again, to tell that refusal (for good) from a name that does not resolve.
+		$response = null === $refused ? wp_safe_remote_request( $url, $args ) : null;
+		if ( null === $refused && is_wp_error( $response ) ) {
+			$refused = Safe_Url::refusal( $url );
+		}
+		if ( null !== $refused ) {
+			return new WP_Error( self::ERROR_URL_REFUSED, Safe_Url::explain( $this->base_url, $refused ) );
+		}
+		return $response;
+	}
+
+	/**
+	 * Seconds the plugin waits for the instance's answer.
+	 */
+	public static function timeout() {
+		/**
+		 * Filters how many seconds the plugin waits for the instance's answer. A mail that meets the time-out
+		 * waits in the outbox, and may reach its recipient twice (the instance may have sent it).
+		 *
+		 * @param float $seconds Seconds, 15 by default.
+		 */
+		return (float) apply_filters( 'sitebeam_api_timeout', 15 );
 	}
 
 	/**

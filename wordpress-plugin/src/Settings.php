@@ -49,7 +49,9 @@ final class Settings {
 			'keep_query'       => '',
 			'wait_for_consent' => false,
 			'route_mail'       => true,
-			'fallback'         => true,
+			// Off: a mail the instance refuses for good is reported, never handed to PHP's mail() unasked. A site
+			// that saved its settings keeps the choice it saved (the stored value wins over this default).
+			'fallback'         => false,
 			'contact_to'       => (string) get_option( 'admin_email' ),
 			'contact_success'  => __( 'Thank you, your message has been sent.', 'sitebeam' ),
 			'contact_consent'  => '',
@@ -62,10 +64,13 @@ final class Settings {
 			'chat_site_admins' => false,
 			'chat_consent'     => '',
 			'chat_policy'      => '',
-			// The outbox (Mail\Outbox): how many hours a mail is tried, and how much may wait.
-			'outbox_lifetime'  => 72,
+			// The outbox (Mail\Outbox): how many hours a mail is tried, how much may wait, the contact messages'
+			// share of that (percent), and how many days failed mail is kept.
+			'outbox_lifetime'  => Contract::OUTBOX_LIFETIME_HOURS,
 			'outbox_max_mails' => 1000,
 			'outbox_max_mb'    => 50,
+			'outbox_contacts'  => 50,
+			'outbox_keep_days' => 30,
 		);
 	}
 

@@ -190,6 +190,13 @@ export const testSite = {
   user: (login: string, email: string, password?: string) =>
     call('POST', `${site.url}/wp-json/sitebeam-test/v1/user`, { login, email, password }),
   resetRateLimits: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/rate-limits`),
+  /** Whether the site allows an instance on a private host (SITEBEAM_ALLOW_PRIVATE_HOSTS), as the tests need. */
+  privateHosts: (allowed: boolean) =>
+    call('PUT', `${site.url}/wp-json/sitebeam-test/v1/private-hosts`, { allowed }),
+  /** Activates Sitebeam (after a test deactivated it). */
+  activateSitebeam: () => call('PUT', `${site.url}/wp-json/sitebeam-test/v1/sitebeam-active`),
+  /** Runs WP-Cron as a system cron does: one request to wp-cron.php, answered once the due events ran. */
+  cron: () => call('GET', `${site.url}/wp-cron.php`),
   /** Back to the site as installed: its settings, no faked translation, service or state, no added post or page. */
   reset: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/site`),
 };

@@ -72,12 +72,10 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_api_refusal_without_fallback_fires_wp_mail_failed() {
 		$this->set_settings( array( 'fallback' => false ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 400,
-					'body_contains' => 'Hello refused-one',
-				),
+				'status'        => 400,
+				'body_contains' => 'Hello refused-one',
 			)
 		);
 		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello refused-one', 'Body' ) );
@@ -90,12 +88,10 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_api_refusal_with_fallback_hands_the_mail_to_wordpress() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 400,
-					'body_contains' => 'Hello refused-two',
-				),
+				'status'        => 400,
+				'body_contains' => 'Hello refused-two',
 			)
 		);
 		wp_mail( array( 'ann@example.com', 'bob@example.com' ), 'Hello refused-two', 'Body' );
@@ -105,18 +101,37 @@ final class Api_Mailer_Test extends Plugin_Test_Case {
 
 	public function test_partial_failure_falls_back_for_the_missing_recipient_only() {
 		$this->set_settings( array( 'fallback' => true ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 400,
-					'times'         => 1,
-					// Ann's copy is refused, the Bcc copy (the same mail, to another address) is sent.
-					'body_contains' => '"to":"ann@example.com"',
-				),
+				'status'        => 400,
+				'times'         => 1,
+				// Ann's copy is refused, the Bcc copy (the same mail, to another address) is sent.
+				'body_contains' => '"to":"ann@example.com"',
 			)
 		);
 		wp_mail( 'ann@example.com', 'Hello refused-three', 'Body', array( 'Bcc: secret@example.com' ) );
 		$this->assertSame( array( 'secret@example.com' ), array_column( Stub::messages(), 'to' ) );
+		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );
+	}
+
+	public function test_the_fallback_is_off_unless_the_owner_chose_it_so_a_refused_mail_never_leaves_through_mail() {
+		$stored = (array) get_option( Settings::OPTION );
+		unset( $stored['fallback'] );
+		update_option( Settings::OPTION, $stored );
+		$this->assertFalse( Settings::get()['fallback'], 'off on a site that never chose' );
+		Stub::faults(
+			array(
+				'status'        => 400,
+				'body_contains' => 'Hello refused-four',
+			)
+		);
+		$this->assertFalse( wp_mail( 'ann@example.com', 'Hello refused-four', 'Body' ) );
+		$this->assertSame( array(), $this->wordpress_mailer, 'PHP\'s mailer was never given it' );
+		$this->assertSame( Send_Log::FAILED, Send_Log::entries()[0]['result'] );
+
+		// A site that saved its settings with the fallback on keeps that choice.
+		$this->set_settings( array( 'fallback' => true ) );
+		wp_mail( 'ann@example.com', 'Hello refused-four', 'Body' );
 		$this->assertSame( array( array( 'ann@example.com' ) ), $this->wordpress_mailer );
 	}
 

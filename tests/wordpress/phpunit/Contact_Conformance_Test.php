@@ -56,12 +56,10 @@ final class Contact_Conformance_Test extends Plugin_Test_Case {
 		$api = $case['apiAnswers'] ?? null;
 		if ( is_int( $api ) ) {
 			// Only the case's own mail: the visitor's name is in its content.
-			Stub::email_faults(
+			Stub::faults(
 				array(
-					array(
-						'status'        => $api,
-						'body_contains' => (string) $case['request']['body']['name'],
-					),
+					'status'        => $api,
+					'body_contains' => (string) $case['request']['body']['name'],
 				)
 			);
 		} elseif ( 'unreachable' === $api ) {

@@ -111,7 +111,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	public function test_invalid_utf8_is_refused_naming_the_field_never_emptied() {
 		$request = $this->request( array() );
 		$request->set_header( 'content-type', 'application/x-www-form-urlencoded' );
-		$request->set_body_params( array_merge( $this->fields( array() ), array( 'subject' => "Hi \xFF there" ) ) );
+		$request->set_body_params( array_merge( self::contact_post(), array( 'subject' => "Hi \xFF there" ) ) );
 		$response = rest_get_server()->dispatch( $request );
 		$this->assertSame( 400, $response->get_status() );
 		$this->assertSame( 'subject', $response->get_data()['field'] );
@@ -186,12 +186,10 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	}
 
 	public function test_api_errors_never_reach_the_visitor_as_they_are() {
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 500,
-					'body_contains' => 'Never-verbatim',
-				),
+				'status'        => 500,
+				'body_contains' => 'Never-verbatim',
 			)
 		);
 		$response = $this->post_json( array( 'name' => 'Never-verbatim' ) );
@@ -211,7 +209,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		$request = $this->request( array() );
 		$request->set_header( 'content-type', 'application/x-www-form-urlencoded' );
 		$request->set_header( 'referer', home_url( '/contact/?sent=1' ) );
-		$request->set_body_params( $this->fields( array() ) );
+		$request->set_body_params( self::contact_post() );
 		$response = rest_get_server()->dispatch( $request );
 		$this->assertSame( 303, $response->get_status() );
 		$this->assertSame( home_url( '/contact/?sent=1' ), $response->get_headers()['Location'] );
@@ -276,7 +274,7 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 	private function post_json( array $changes, array $headers = array() ) {
 		$request = $this->request( $headers );
 		$request->set_header( 'content-type', 'application/json' );
-		$request->set_body( (string) wp_json_encode( $this->fields( $changes ) ) );
+		$request->set_body( (string) wp_json_encode( self::contact_post( $changes ) ) );
 		return rest_get_server()->dispatch( $request );
 	}
 
@@ -289,30 +287,5 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 			$request->set_header( $name, $value );
 		}
 		return $request;
-	}
-
-	/**
-	 * @param array<string, string|null> $changes Fields over a valid post; null removes one.
-	 * @return array<string, string>
-	 */
-	private function fields( array $changes ) {
-		$fields = array_merge(
-			array(
-				'name'            => 'Visitor',
-				'email'           => 'visitor@example.com',
-				'subject'         => 'Question',
-				'message'         => 'Hello',
-				'homepage'        => '',
-				'ticket'          => Ticket::issue( (int) floor( microtime( true ) * 1000 ) - 10000 ),
-				Form_Nonce::FIELD => Form_Nonce::create(),
-			),
-			$changes
-		);
-		return array_filter(
-			$fields,
-			static function ( $value ) {
-				return null !== $value;
-			}
-		);
 	}
 }

@@ -84,7 +84,15 @@ final class Model_List_Test extends Plugin_Test_Case {
 			$args['headers']['X-Sitebeam-Test'] = 'a-failure-is-not-remembered';
 			return $args;
 		};
-		Stub::fail( 'GET', '/v1/ai/models', 503, 1, array( 'headers' => array( 'X-Sitebeam-Test' => 'a-failure-is-not-remembered' ) ) );
+		Stub::faults(
+			array(
+				'method'      => 'GET',
+				'path_prefix' => '/v1/ai/models',
+				'status'      => 503,
+				'times'       => 1,
+				'headers'     => array( 'X-Sitebeam-Test' => 'a-failure-is-not-remembered' ),
+			)
+		);
 		add_filter( 'http_request_args', $mark );
 		try {
 			$failed = $this->render_models();

@@ -41,4 +41,58 @@ final class Outbox_Command_Test extends Plugin_Test_Case {
 			self::empty_outbox();
 		}
 	}
+
+	/**
+	 * @runInSeparateProcess
+	 * @preserveGlobalState disabled
+	 */
+	#[RunInSeparateProcess]
+	#[PreserveGlobalState( false )]
+	public function test_delete_by_state_and_kind_asks_before_deleting_undelivered_mail() {
+		global $wpdb;
+		require_once __DIR__ . '/support/wp-cli-stand-in.php';
+		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
+		try {
+			$this->assertTrue( wp_mail( 'site@example.com', 'CLI site', 'x' ) );
+			Outbox::add( array( 'to' => 'owner@example.com', 'subject' => 'CLI contact' ), 1, time() + 60, 'HTTP 503', array( 'kind' => Outbox::KIND_CONTACT ) );
+			$wpdb->update( Outbox::table(), array( 'state' => Outbox::FAILED ), array( 'recipient' => 'site@example.com' ) ); // phpcs:ignore WordPress.DB
+			Outbox::add( array( 'to' => 'later@example.com', 'subject' => 'CLI later' ), 1, time() + 60, 'HTTP 503' );
+			$command = new Outbox_Command();
+
+			$command->delete( array(), array( 'state' => 'failed' ) );
+			$this->assertSame( array( 'success', 'Deleted 1 mails.' ), \WP_CLI::$said[0] );
+			$this->assertSame( array( 'owner@example.com', 'later@example.com' ), array_column( Outbox::rows(), 'recipient' ) );
+
+			try {
+				$command->delete( array(), array( 'state' => 'waiting' ) );
+				$this->fail( 'deleted undelivered mail without asking' );
+			} catch ( \RuntimeException $not_confirmed ) {
+				$this->assertSame( 'exit 0: not confirmed', $not_confirmed->getMessage() );
+			}
+			$this->assertCount( 2, Outbox::rows() );
+
+			$command->delete(
+				array(),
+				array(
+					'state' => 'waiting',
+					'kind'  => 'contact',
+					'yes'   => true,
+				)
+			);
+			$this->assertSame( array( 'later@example.com' ), array_column( Outbox::rows(), 'recipient' ) );
+			$command->delete(
+				array(),
+				array(
+					'state' => 'all',
+					'yes'   => true,
+				)
+			);
+			$this->assertSame( array(), Outbox::rows() );
+
+			$this->expectExceptionMessage( 'exit 1: Give --state=failed, --state=waiting or --state=all.' );
+			$command->delete( array(), array( 'state' => 'sent' ) );
+		} finally {
+			self::empty_outbox();
+		}
+	}
 }

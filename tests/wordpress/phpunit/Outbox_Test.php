@@ -2,7 +2,8 @@
 /**
  * The outbox against the real stub: a passing failure (503, 429 with Retry-After, a time-out, the instance stopped)
  * keeps the mail and wp_mail() answers true; cron delivers it once the instance is back, in order, attachment intact;
- * a refusal for good fails at once; two cron runs side by side (two PHP processes) send nothing twice.
+ * a refusal for good fails at once; two cron runs side by side (two PHP processes) send nothing twice. What #35 added
+ * (no mail holds another, recovery, crashes, shares) is in Outbox_Delivery_Test.
  *
  * Every fault names its test's own mail by a marker in the subject (body_contains).
  *
@@ -43,13 +44,11 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_503_keeps_every_mail_and_cron_delivers_each_once_in_order_with_its_attachment() {
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 503,
-					'retry_after'   => 120,
-					'body_contains' => $this->marker,
-				),
+				'status'        => 503,
+				'retry_after'   => 120,
+				'body_contains' => $this->marker,
 			)
 		);
 		$bytes = random_bytes( 3000 ) . "%PDF\x00\xff";
@@ -67,12 +66,12 @@ final class Outbox_Test extends Plugin_Test_Case {
 		$this->assertSame( array(), $this->mine( Stub::messages() ), 'nothing reached the instance' );
 		$rows = Outbox::rows();
 		$this->assertSame( array( 'order1@example.com', 'order2@example.com', 'order3@example.com' ), array_column( $rows, 'recipient' ) );
-		$this->assertSame( array( '1', '0', '0' ), array_column( $rows, 'tries' ), 'the mail behind a waiting one is not tried: the instance is down' );
+		$this->assertSame( array( '1', '1', '1' ), array_column( $rows, 'tries' ), 'new mail is tried at once, whatever waits' );
 		$this->assertGreaterThanOrEqual( $before + 120, (int) $rows[0]['next_try'], 'Retry-After is honoured' );
 		$this->assertStringContainsString( 'HTTP 503', $rows[0]['last_error'] );
 		$this->assertSame( Send_Log::QUEUED, Send_Log::entries()[0]['result'] );
 		$this->assertSame( array(), $this->failures );
-		$this->assertNotFalse( wp_next_scheduled( Outbox_Sender::HOOK ), 'a cron run is scheduled' );
+		$this->assertNotFalse( wp_next_scheduled( Outbox_Sender::WATCH_HOOK ), 'a cron run comes every minute while mail waits' );
 
 		$this->assertSame( 0, Outbox_Sender::run()['sent'], 'before its next try nothing is sent' );
 		Stub::clear_faults();
@@ -90,13 +89,11 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_429_with_retry_after_waits_that_long_and_is_then_sent_once() {
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 429,
-					'retry_after'   => 900,
-					'body_contains' => $this->marker,
-				),
+				'status'        => 429,
+				'retry_after'   => 900,
+				'body_contains' => $this->marker,
 			)
 		);
 		$before = time();
@@ -112,19 +109,12 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_time_out_keeps_the_mail_and_it_is_delivered_at_least_once() {
-		add_filter(
-			'sitebeam_api_timeout',
-			static function () {
-				return 1;
-			}
-		);
-		Stub::email_faults(
+		self::api_timeout( 1 );
+		Stub::faults(
 			array(
-				array(
-					'delay_ms'      => 2500,
-					'times'         => 1,
-					'body_contains' => $this->marker,
-				),
+				'delay_ms'      => 2500,
+				'times'         => 1,
+				'body_contains' => $this->marker,
 			)
 		);
 		$this->assertTrue( wp_mail( 'ann@example.com', "Slow {$this->marker}", 'Body' ) );
@@ -144,7 +134,8 @@ final class Outbox_Test extends Plugin_Test_Case {
 		$this->assertTrue( wp_mail( 'bob@example.com', "Second {$this->marker}", 'Two' ) );
 		$this->pass_time();
 		$this->assertSame( 0, Outbox_Sender::run()['sent'], 'still down: tried again and kept' );
-		$this->assertSame( array( '2', '0' ), array_column( Outbox::rows(), 'tries' ) );
+		// The second mail was kept untried (the circuit breaker: the first got no answer); the run tries both.
+		$this->assertSame( array( '2', '1' ), array_column( Outbox::rows(), 'tries' ) );
 		$this->assertStringContainsString( 'cannot be reached', Outbox::rows()[0]['last_error'] );
 
 		$this->set_settings( array( 'api_url' => Stub::url() ) );
@@ -176,12 +167,10 @@ final class Outbox_Test extends Plugin_Test_Case {
 	#[DataProvider( 'refusals' )]
 	public function test_a_refusal_for_good_fails_at_once_and_is_never_kept_or_retried( $status ) {
 		$this->set_settings( array( 'fallback' => false ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => $status,
-					'body_contains' => $this->marker,
-				),
+				'status'        => $status,
+				'body_contains' => $this->marker,
 			)
 		);
 		$this->assertFalse( wp_mail( 'ann@example.com', "Refused {$this->marker}", 'Body' ) );
@@ -211,22 +200,24 @@ final class Outbox_Test extends Plugin_Test_Case {
 		$this->assertSame( array(), Outbox::rows() );
 	}
 
-	public function test_a_mail_still_failing_after_its_lifetime_is_given_up_with_wp_mail_failed_and_kept_visible() {
+	public function test_a_mail_past_its_lifetime_is_given_up_before_it_is_sent_with_wp_mail_failed_and_kept_visible() {
 		$this->set_settings( array( 'outbox_lifetime' => 72 ) );
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 500,
-					'body_contains' => $this->marker,
-				),
+				'status'        => 500,
+				'body_contains' => $this->marker,
 			)
 		);
 		$this->assertTrue( wp_mail( 'ann@example.com', "Old {$this->marker}", 'Body' ) );
-		global $wpdb;
-		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Outbox::table() . ' SET created_at = %d, next_try = %d', time() - 73 * HOUR_IN_SECONDS, time() ) ); // phpcs:ignore WordPress.DB
+		// The instance is back, but the mail's 72 hours are over: it is given up before any more try.
+		Stub::clear_faults();
+		Clock::advance( 72 * HOUR_IN_SECONDS );
 		$done = Outbox_Sender::run();
 
+		$this->assertSame( array(), $this->mine( Stub::messages() ), 'never sent after its lifetime' );
+		$this->assertSame( 0, $done['sent'] );
 		$this->assertSame( 1, $done['failed'] );
+		$this->assertSame( \Sitebeam\Mail\Outbox::FAILURE_EXPIRED, Outbox::rows()[0]['failure'] );
 		$row = Outbox::rows()[0];
 		$this->assertSame( Outbox::FAILED, $row['state'] );
 		$this->assertStringContainsString( 'Given up after 72 hours', $row['last_error'] );
@@ -240,6 +231,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 		$this->set_settings(
 			array(
 				'outbox_max_mails' => 2,
+				'outbox_contacts'  => 0,
 				'fallback'         => false,
 			)
 		);
@@ -253,12 +245,10 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_two_cron_runs_side_by_side_send_nothing_twice() {
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'status'        => 503,
-					'body_contains' => $this->marker,
-				),
+				'status'        => 503,
+				'body_contains' => $this->marker,
 			)
 		);
 		$count = 12;
@@ -266,12 +256,10 @@ final class Outbox_Test extends Plugin_Test_Case {
 			$this->assertTrue( wp_mail( "r$i@example.com", "Mail $i {$this->marker}", 'x' ) );
 		}
 		// Each send now takes 150 ms, so the two runs overlap.
-		Stub::email_faults(
+		Stub::faults(
 			array(
-				array(
-					'delay_ms'      => 150,
-					'body_contains' => $this->marker,
-				),
+				'delay_ms'      => 150,
+				'body_contains' => $this->marker,
 			)
 		);
 		$this->pass_time();
@@ -344,15 +332,21 @@ final class Outbox_Test extends Plugin_Test_Case {
 				'outbox_lifetime'  => '48',
 				'outbox_max_mails' => 'lots',
 				'outbox_max_mb'    => '0',
+				'outbox_contacts'  => '95',
+				'outbox_keep_days' => '7',
 			)
 		);
 		$this->assertSame( 48, $clean['outbox_lifetime'] );
 		$this->assertSame( 1000, $clean['outbox_max_mails'] );
 		$this->assertSame( 50, $clean['outbox_max_mb'] );
+		$this->assertSame( 50, $clean['outbox_contacts'], 'at most 90 %: the site’s own mail always has room' );
+		$this->assertSame( 7, $clean['outbox_keep_days'] );
 		$codes = array_column( get_settings_errors( \Sitebeam\Settings::OPTION ), 'code' );
 		$this->assertContains( 'sitebeam_outbox_max_mails', $codes );
 		$this->assertContains( 'sitebeam_outbox_max_mb', $codes );
+		$this->assertContains( 'sitebeam_outbox_contacts', $codes );
 		$this->assertNotContains( 'sitebeam_outbox_lifetime', $codes );
+		$this->assertNotContains( 'sitebeam_outbox_keep_days', $codes );
 	}
 
 	public function test_backoff_starts_within_a_minute_doubles_to_at_most_an_hour_and_honours_retry_after() {
@@ -383,10 +377,10 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	/**
-	 * Time passes: every waiting mail is due (the owner's Send now does the same).
+	 * Time passes: the longest backoff (every waiting mail is due, the circuit breaker closed).
 	 */
 	private function pass_time() {
-		Outbox::make_due();
+		Clock::advance( \Sitebeam\Contract::OUTBOX_MAX_RETRY_S );
 	}
 
 	/**

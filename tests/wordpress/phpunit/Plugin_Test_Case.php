@@ -10,6 +10,9 @@ namespace Sitebeam\Tests;
 
 use PHPUnit\Framework\TestCase;
 use Sitebeam\Chat\Model_List;
+use Sitebeam\Contact\Form_Nonce;
+use Sitebeam\Contact\Ticket;
+use Sitebeam\Mail\Delivery_State;
 use Sitebeam\Mail\Outbox;
 use Sitebeam\Mail\Outbox_Sender;
 use Sitebeam\Mail\Send_Log;
@@ -46,14 +49,63 @@ abstract class Plugin_Test_Case extends TestCase {
 	}
 
 	/**
-	 * Empties the outbox and forgets its lock and cron event: mail one test kept is never another's.
+	 * Empties the outbox and forgets its lock, its cron events and what the last sends showed (the circuit breaker
+	 * among them): mail one test kept, or an outage it made, is never another's.
 	 */
 	protected static function empty_outbox() {
 		global $wpdb;
 		Outbox::maybe_install();
 		$wpdb->query( 'DELETE FROM ' . Outbox::table() ); // phpcs:ignore WordPress.DB
 		$wpdb->delete( $wpdb->options, array( 'option_name' => Outbox_Sender::LOCK_OPTION ) ); // phpcs:ignore WordPress.DB
-		wp_clear_scheduled_hook( Outbox_Sender::HOOK );
+		foreach ( array( Outbox_Sender::HOOK, Outbox_Sender::WATCH_HOOK, Outbox_Sender::PURGE_HOOK ) as $hook ) {
+			wp_clear_scheduled_hook( $hook );
+		}
+		delete_option( Delivery_State::OPTION );
+		delete_option( Outbox_Sender::DRAINED_OPTION );
+		// WP-Cron's lock: a drain one test spawned must not keep another's from spawning.
+		delete_transient( 'doing_cron' );
+	}
+
+	/**
+	 * The plugin waits this long for the instance's answer in this test (filter sitebeam_api_timeout).
+	 *
+	 * @param int $seconds Seconds.
+	 */
+	protected static function api_timeout( $seconds ) {
+		add_filter(
+			'sitebeam_api_timeout',
+			static function () use ( $seconds ) {
+				return $seconds;
+			}
+		);
+	}
+
+	/**
+	 * The fields of a valid contact post: name, email, subject and message, the empty honeypot, a fill-time ticket
+	 * old enough, and the nonce.
+	 *
+	 * @param array<string, string|null> $changes Fields over the valid post; null removes one.
+	 * @return array<string, string>
+	 */
+	protected static function contact_post( array $changes = array() ) {
+		$fields = array_merge(
+			array(
+				'name'            => 'Visitor',
+				'email'           => 'visitor@example.com',
+				'subject'         => 'Question',
+				'message'         => 'Hello',
+				'homepage'        => '',
+				'ticket'          => Ticket::issue( (int) floor( microtime( true ) * 1000 ) - 10000 ),
+				Form_Nonce::FIELD => Form_Nonce::create(),
+			),
+			$changes
+		);
+		return array_filter(
+			$fields,
+			static function ( $value ) {
+				return null !== $value;
+			}
+		);
 	}
 
 	/**

@@ -64,6 +64,8 @@ final class Privacy_Test extends Plugin_Test_Case {
 		$this->assertStringContainsString( 'contact form', $html );
 		$this->assertStringContainsString( 'chat', $html );
 		$this->assertStringContainsString( 'last ' . Send_Log::SIZE . ' sends', $html );
+		$this->assertStringContainsString( 'one entry per recipient: each entry names only that recipient’s own address', $html );
+		$this->assertStringContainsString( 'for at most 72 hours; one given up is kept 30 days', $html, 'the outbox, with its content' );
 
 		$quiet = Policy_Text::html(
 			array_merge(
@@ -78,7 +80,7 @@ final class Privacy_Test extends Plugin_Test_Case {
 		);
 		$this->assertStringNotContainsString( 'IP address', $quiet );
 		$this->assertStringNotContainsString( 'chat', $quiet );
-		$this->assertStringNotContainsString( 'last ', $quiet );
+		$this->assertStringNotContainsString( 'last 50', $quiet );
 		$this->assertStringContainsString( 'contact form', $quiet );
 	}
 }

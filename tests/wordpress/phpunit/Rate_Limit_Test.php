@@ -8,8 +8,6 @@
 
 namespace Sitebeam\Tests;
 
-use Sitebeam\Contact\Form_Nonce;
-use Sitebeam\Contact\Ticket;
 use Sitebeam\Contract;
 use Sitebeam\Endpoint\Visitor;
 use WP_REST_Request;
@@ -72,7 +70,7 @@ final class Rate_Limit_Test extends Plugin_Test_Case {
 	 */
 	public function test_parallel_contact_posts_let_exactly_the_allowance_through() {
 		$self   = untrailingslashit( (string) getenv( 'SITEBEAM_WP_URL' ) );
-		$body   = (string) wp_json_encode( $this->contact_fields() );
+		$body   = (string) wp_json_encode( self::contact_post() );
 		$counts = array_count_values(
 			self::parallel(
 				20,
@@ -172,7 +170,7 @@ final class Rate_Limit_Test extends Plugin_Test_Case {
 	private function post_contact() {
 		$request = new WP_REST_Request( 'POST', '/sitebeam/v1/contact' );
 		$request->set_header( 'content-type', 'application/json' );
-		$request->set_body( (string) wp_json_encode( $this->contact_fields() ) );
+		$request->set_body( (string) wp_json_encode( self::contact_post() ) );
 		return rest_get_server()->dispatch( $request );
 	}
 
@@ -184,21 +182,6 @@ final class Rate_Limit_Test extends Plugin_Test_Case {
 		$request->set_header( 'content-type', 'application/json' );
 		$request->set_body( (string) wp_json_encode( $fields ) );
 		return rest_get_server()->dispatch( $request );
-	}
-
-	/**
-	 * @return array<string, string>
-	 */
-	private function contact_fields() {
-		return array(
-			'name'            => 'Visitor',
-			'email'           => 'visitor@example.com',
-			'subject'         => 'Question',
-			'message'         => 'Hello',
-			'homepage'        => '',
-			'ticket'          => Ticket::issue( (int) floor( microtime( true ) * 1000 ) - 10000 ),
-			Form_Nonce::FIELD => Form_Nonce::create(),
-		);
 	}
 
 	/** Every visitor's rate-limit counters, on the served site too (its database is this one). */

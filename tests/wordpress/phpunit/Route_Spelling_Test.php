@@ -11,8 +11,6 @@
 namespace Sitebeam\Tests;
 
 use PHPUnit\Framework\Attributes\DataProvider;
-use Sitebeam\Contact\Form_Nonce;
-use Sitebeam\Contact\Ticket;
 use Sitebeam\Contract;
 
 final class Route_Spelling_Test extends Plugin_Test_Case {
@@ -71,12 +69,12 @@ final class Route_Spelling_Test extends Plugin_Test_Case {
 	#[DataProvider( 'contact_spellings' )]
 	public function test_the_contact_guard_holds_on_every_spelling( $spelling ) {
 		$answers = array(
-			'valid'          => $this->post( $spelling, $this->fields( array() ) ),
-			'honeypot'       => $this->post( $spelling, $this->fields( array( Contract::CONTACT_FIELD_HONEYPOT => 'http://spam.example' ) ) ),
-			'no ticket'      => $this->post( $spelling, $this->fields( array( Contract::CONTACT_FIELD_TICKET => null ) ) ),
+			'valid'          => $this->post( $spelling, self::contact_post() ),
+			'honeypot'       => $this->post( $spelling, self::contact_post( array( Contract::CONTACT_FIELD_HONEYPOT => 'http://spam.example' ) ) ),
+			'no ticket'      => $this->post( $spelling, self::contact_post( array( Contract::CONTACT_FIELD_TICKET => null ) ) ),
 			'text/plain'     => $this->post( $spelling, 'name=Eve', 'text/plain' ),
-			'over 64 KiB'    => $this->post( $spelling, $this->fields( array( 'message' => str_repeat( 'm', Contract::CONTACT_BODY_MAX_BYTES ) ) ) ),
-			'over the limit' => $this->post( $spelling, $this->fields( array() ) ),
+			'over 64 KiB'    => $this->post( $spelling, self::contact_post( array( 'message' => str_repeat( 'm', Contract::CONTACT_BODY_MAX_BYTES ) ) ) ),
+			'over the limit' => $this->post( $spelling, self::contact_post() ),
 		);
 		$this->assertSame(
 			array(
@@ -94,9 +92,9 @@ final class Route_Spelling_Test extends Plugin_Test_Case {
 		$this->assertCount( 1, Stub::messages(), 'only the valid post reached the instance' );
 
 		self::forget_rate_limits();
-		$bad_host = $this->post( $spelling, $this->fields( array() ), 'application/json', array( 'Host: -not-a-host-' ) );
+		$bad_host = $this->post( $spelling, self::contact_post(), 'application/json', array( 'Host: -not-a-host-' ) );
 		$this->assertSame( array( 400, 'invalid_request', null ), self::summary( $bad_host ) );
-		$form_post = $this->post( $spelling, http_build_query( $this->fields( array( Contract::CONTACT_FIELD_HONEYPOT => 'x' ) ) ), 'application/x-www-form-urlencoded' );
+		$form_post = $this->post( $spelling, http_build_query( self::contact_post( array( Contract::CONTACT_FIELD_HONEYPOT => 'x' ) ) ), 'application/x-www-form-urlencoded' );
 		$this->assertSame( 400, $form_post['status'] );
 		$this->assertStringStartsWith( 'text/html', $form_post['headers']['content-type'] ?? '', 'a post without JavaScript gets a page' );
 		$preflight = Raw_Http::send( $this->url( $spelling ), 'OPTIONS', array( 'Origin: ' . self::OTHER_ORIGIN, 'Access-Control-Request-Method: POST' ), null );
@@ -155,31 +153,6 @@ final class Route_Spelling_Test extends Plugin_Test_Case {
 		$lines = array_merge( array( 'Origin: ' . $self, 'Referer: ' . $self . '/contact/' ), $extra );
 		$lines = array_merge( $lines, Raw_Http::header_lines( array(), $content_type, false ) );
 		return Raw_Http::send( $this->url( $spelling ), 'POST', $lines, is_array( $body ) ? (string) wp_json_encode( $body ) : $body );
-	}
-
-	/**
-	 * @param array<string, string|null> $changes Fields over a valid post; null removes one.
-	 * @return array<string, string>
-	 */
-	private function fields( array $changes ) {
-		$fields = array_merge(
-			array(
-				'name'            => 'Visitor',
-				'email'           => 'visitor@example.com',
-				'subject'         => 'Question',
-				'message'         => 'Hello',
-				'homepage'        => '',
-				'ticket'          => Ticket::issue( (int) floor( microtime( true ) * 1000 ) - 10000 ),
-				Form_Nonce::FIELD => Form_Nonce::create(),
-			),
-			$changes
-		);
-		return array_filter(
-			$fields,
-			static function ( $value ) {
-				return null !== $value;
-			}
-		);
 	}
 
 	/** Every visitor's rate-limit counters, on the served site too (its database is this one). */

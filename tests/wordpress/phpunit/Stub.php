@@ -32,67 +32,28 @@ final class Stub {
 	}
 
 	/**
-	 * Fails the sends of the mail holding $marker, and no other mail.
+	 * Sets the stub's fault rules (replacing any): each rule answers the calls it matches with a status, a delay, or
+	 * both, and must match only its own test's call (body_contains or headers), so no call of another test takes it.
 	 *
-	 * @param string   $marker Text only the test's own mail holds (in its subject or body).
-	 * @param int      $status Status /v1/email answers.
-	 * @param int|null $times  How many calls fail; null: until reset.
+	 * @param array<string, mixed> ...$rules Each: `body_contains` (text in the body, as JSON) or `headers` (name =>
+	 *                                       value), then `status`, `delay_ms`, `times` (how many calls; default until
+	 *                                       cleared), `retry_after`; `method` and `path_prefix` default to POST
+	 *                                       /v1/email.
 	 */
-	public static function fail_email( $marker, $status, $times = null ) {
-		self::fail( 'POST', '/v1/email', $status, $times, array( 'body_contains' => $marker ) );
-	}
-
-	/**
-	 * Fails the calls that carry $match, so that no call of another test can take the fault.
-	 *
-	 * @param string               $method      HTTP method of the calls that fail.
-	 * @param string               $path_prefix Their path, or its start.
-	 * @param int                  $status      Status they are answered.
-	 * @param int|null             $times       How many calls fail; null: until reset.
-	 * @param array<string, mixed> $match       What only the test's own call carries: array( 'body_contains' => text )
-	 *                                          or array( 'headers' => array( name => value ) ).
-	 */
-	public static function fail( $method, $path_prefix, $status, $times, array $match ) {
-		if ( empty( $match['body_contains'] ) && empty( $match['headers'] ) ) {
-			throw new \InvalidArgumentException( 'a fault matches the test\'s own call: give body_contains or headers' );
-		}
-		$fault = array(
-			'method'      => $method,
-			'path_prefix' => $path_prefix,
-			'status'      => $status,
-		) + $match;
-		if ( null !== $times ) {
-			$fault['times'] = $times;
-		}
-		self::request( 'PUT', '/__stub/faults', array( 'faults' => array( $fault ) ) );
-	}
-
-	/**
-	 * Sets fault rules on /v1/email; each must name its own test's request (body_contains or headers).
-	 *
-	 * @param array<int, array<string, mixed>> $rules Rules, without method and path_prefix.
-	 */
-	public static function email_faults( array $rules ) {
+	public static function faults( array ...$rules ) {
 		foreach ( $rules as $rule ) {
-			if ( ! isset( $rule['body_contains'] ) && ! isset( $rule['headers'] ) ) {
-				throw new \LogicException( 'A fault must match only its own test\'s request (body_contains or headers).' );
+			if ( empty( $rule['body_contains'] ) && empty( $rule['headers'] ) ) {
+				throw new \InvalidArgumentException( 'A fault must match only its own test\'s call: give body_contains or headers.' );
 			}
 		}
-		self::request(
-			'PUT',
-			'/__stub/faults',
-			array(
-				'faults' => array_map(
-					static function ( $rule ) {
-						return $rule + array(
-							'method'      => 'POST',
-							'path_prefix' => '/v1/email',
-						);
-					},
-					$rules
-				),
-			)
-		);
+		$faults = array();
+		foreach ( $rules as $rule ) {
+			$faults[] = $rule + array(
+				'method'      => 'POST',
+				'path_prefix' => '/v1/email',
+			);
+		}
+		self::request( 'PUT', '/__stub/faults', array( 'faults' => $faults ) );
 	}
 
 	public static function clear_faults() {

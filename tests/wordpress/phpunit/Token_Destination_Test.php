@@ -67,7 +67,11 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 
 	public function test_private_addresses_are_refused_unless_allowed() {
 		$refused = ( new Api_Client( Stub::url(), getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ) ) )->send_email( $this->message() );
-		$this->assertWPError( $refused, Api_Client::ERROR_NETWORK );
+		// Refused for good, naming the fix: no retry can cure it, so a mail fails at once and is never kept.
+		$this->assertWPError( $refused, Api_Client::ERROR_URL_REFUSED );
+		$this->assertStringContainsString( 'WordPress refuses to send to the instance URL ' . Stub::url(), $refused->get_error_message() );
+		$this->assertStringContainsString( "define( 'SITEBEAM_ALLOW_PRIVATE_HOSTS', true );", $refused->get_error_message() );
+		$this->assertFalse( \Sitebeam\Mail\Outbox::is_passing( $refused ) );
 		$this->assertSame( array(), Stub::messages() );
 
 		$sent = ( new Api_Client( Stub::url(), getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ), true ) )->send_email( $this->message() );
@@ -97,7 +101,7 @@ final class Token_Destination_Test extends Plugin_Test_Case {
 			3
 		);
 		$refused = ( new Api_Client( $named, getenv( 'SITEBEAM_API_TOKEN_FOR_TESTS' ) ) )->send_email( $this->message() );
-		$this->assertWPError( $refused, Api_Client::ERROR_NETWORK );
+		$this->assertWPError( $refused, Api_Client::ERROR_URL_REFUSED );
 		$this->assertStringContainsString( Settings::ALLOW_PRIVATE_HOSTS_CONSTANT, $refused->get_error_message() );
 		$this->assertSame( array(), $asked, 'refused before any request, so before any DNS lookup of the name' );
 

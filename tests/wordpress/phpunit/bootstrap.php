@@ -25,6 +25,7 @@ require_once ABSPATH . 'wp-admin/includes/plugin.php';
 require __DIR__ . '/Stub.php';
 require __DIR__ . '/Raw_Http.php';
 require __DIR__ . '/Fake_Service.php';
+require __DIR__ . '/support/Clock.php';
 require __DIR__ . '/Plugin_Test_Case.php';
 
 if ( ! is_plugin_active( 'sitebeam/sitebeam.php' ) || ! class_exists( 'Sitebeam\\Plugin' ) ) {

@@ -7,6 +7,14 @@
  */
 
 const SITEBEAM_TEST_STATE = 'sitebeam_test_state';
+
+// The stub listens on 127.0.0.1, which wp_safe_remote_request refuses: the test site allows private hosts, as
+// wp-config.php would, unless a test asks to see the site as a production site with such a URL saved
+// (PUT sitebeam-test/v1/private-hosts {"allowed": false}).
+const SITEBEAM_TEST_NO_PRIVATE_HOSTS = 'sitebeam_test_no_private_hosts';
+if ( ! get_option( SITEBEAM_TEST_NO_PRIVATE_HOSTS ) ) {
+	define( 'SITEBEAM_ALLOW_PRIVATE_HOSTS', true );
+}
 // Options prefix under which install.php keeps what the site had once installed (settings, post IDs).
 const SITEBEAM_TEST_INSTALLED = 'sitebeam_test_installed';
 
@@ -266,6 +274,33 @@ add_action(
 				},
 			)
 		);
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/private-hosts',
+			array(
+				'methods'             => 'PUT',
+				'permission_callback' => '__return_true',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					if ( $request->get_param( 'allowed' ) ) {
+						return delete_option( SITEBEAM_TEST_NO_PRIVATE_HOSTS );
+					}
+					return update_option( SITEBEAM_TEST_NO_PRIVATE_HOSTS, 1 );
+				},
+			)
+		);
+		// Activates Sitebeam again after a test deactivated it (the outbox routes need its classes).
+		register_rest_route(
+			'sitebeam-test/v1',
+			'/sitebeam-active',
+			array(
+				'methods'             => 'PUT',
+				'permission_callback' => '__return_true',
+				'callback'            => static function () {
+					require_once ABSPATH . 'wp-admin/includes/plugin.php';
+					return array( 'activated' => null === activate_plugin( 'sitebeam/sitebeam.php' ) );
+				},
+			)
+		);
 		// The site as install.php left it: its settings, no faked translation or service, no recorded state, and
 		// none of the posts and pages (blocks) a test added. Each spec starts and ends with it, so none sees another's.
 		register_rest_route(
@@ -276,6 +311,7 @@ add_action(
 				'permission_callback' => '__return_true',
 				'callback'            => static function () {
 					update_option( 'sitebeam_settings', get_option( SITEBEAM_TEST_INSTALLED . '_settings' ) );
+					delete_option( SITEBEAM_TEST_NO_PRIVATE_HOSTS );
 					sitebeam_test_consent_api( false );
 					delete_option( SITEBEAM_TEST_TRANSLATIONS );
 					delete_option( SITEBEAM_TEST_STATE );
@@ -373,14 +409,20 @@ add_filter(
 );
 
 /**
- * Empties the outbox and forgets its lock and cron event.
+ * Empties the outbox and forgets its lock, its cron events and what the last sends showed (the circuit breaker).
  */
 function sitebeam_test_empty_outbox() {
 	global $wpdb;
 	Sitebeam\Mail\Outbox::maybe_install();
 	$wpdb->query( 'DELETE FROM ' . Sitebeam\Mail\Outbox::table() ); // phpcs:ignore -- test fixture.
 	$wpdb->delete( $wpdb->options, array( 'option_name' => Sitebeam\Mail\Outbox_Sender::LOCK_OPTION ) ); // phpcs:ignore -- test fixture.
-	wp_clear_scheduled_hook( Sitebeam\Mail\Outbox_Sender::HOOK );
+	foreach ( array( Sitebeam\Mail\Outbox_Sender::HOOK, Sitebeam\Mail\Outbox_Sender::WATCH_HOOK, Sitebeam\Mail\Outbox_Sender::PURGE_HOOK ) as $hook ) {
+		wp_clear_scheduled_hook( $hook );
+	}
+	delete_option( Sitebeam\Mail\Delivery_State::OPTION );
+	delete_option( Sitebeam\Mail\Outbox_Sender::DRAINED_OPTION );
+	// WP-Cron's lock: a run one test spawned must not keep another's wp-cron.php from running.
+	delete_transient( 'doing_cron' );
 }
 
 // A page whose Content-Security-Policy lets images reach any host but connections only the site

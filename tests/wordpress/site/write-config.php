@@ -21,8 +21,8 @@ $sitebeam_constants = array(
 	'AUTOMATIC_UPDATER_DISABLED' => true,
 	'WP_HTTP_BLOCK_EXTERNAL'     => true,
 	'FS_METHOD'                  => 'direct',
-	// The stub listens on 127.0.0.1, which wp_safe_remote_post refuses.
-	'SITEBEAM_ALLOW_PRIVATE_HOSTS' => true,
+	// SITEBEAM_ALLOW_PRIVATE_HOSTS (the stub listens on 127.0.0.1) is defined by the test site's must-use plugin,
+	// sitebeam-test-support.php, which a test can tell to leave it out.
 );
 if ( $sitebeam_network ) {
 	// A network's sites have their own URLs: WP_HOME would send every one of them to the main site.

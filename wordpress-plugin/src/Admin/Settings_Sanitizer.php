@@ -101,8 +101,8 @@ final class Settings_Sanitizer {
 	}
 
 	/**
-	 * The outbox's lifetime (hours) and caps (mails, megabytes): whole numbers in their range; a refused value keeps
-	 * the stored one.
+	 * The outbox's lifetime (hours), caps (mails, megabytes), contact share (percent) and retention of failed mail
+	 * (days): whole numbers in their range; a refused value keeps the stored one.
 	 *
 	 * @param array<string, mixed> $input Posted settings.
 	 * @param array<string, mixed> $clean Settings so far.
@@ -116,6 +116,10 @@ final class Settings_Sanitizer {
 			'outbox_max_mails' => array( 1, 100000, __( 'The outbox’s number of mails must be a whole number from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
 			/* translators: 1: smallest, 2: largest. */
 			'outbox_max_mb'    => array( 1, 1024, __( 'The outbox’s size limit must be a whole number of megabytes from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+			/* translators: 1: smallest, 2: largest. */
+			'outbox_contacts'  => array( 0, 90, __( 'The contact messages’ share of the outbox must be a whole percentage from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
+			/* translators: 1: smallest, 2: largest. */
+			'outbox_keep_days' => array( 1, 365, __( 'The days failed mail is kept must be a whole number from %1$d to %2$d. The previous value was kept.', 'sitebeam' ) ),
 		);
 		foreach ( $ranges as $key => list( $min, $max, $message ) ) {
 			if ( ! isset( $input[ $key ] ) ) {

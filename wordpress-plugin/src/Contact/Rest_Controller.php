@@ -198,7 +198,16 @@ final class Rest_Controller {
 			),
 			$recipient
 		);
-		$result  = Outbox::send_or_keep( $client, $message );
+		// Kept, when the instance fails for a passing reason, within the contact messages' own share of the outbox;
+		// beyond it the visitor is asked to try again (never a 202): the site's own mail keeps its room.
+		$result = Outbox::send_or_keep(
+			$client,
+			$message,
+			array(
+				'kind'    => Outbox::KIND_CONTACT,
+				'visitor' => (string) $request->get_param( Contract::CONTACT_FIELD_EMAIL ),
+			)
+		);
 		if ( is_wp_error( $result ) ) {
 			Send_Log::record( array( $recipient ), $message[ Contract::EMAIL_FIELD_SUBJECT ], Send_Log::FAILED, Api_Messages::describe( $result ) );
 			return self::upstream_error( ( (array) $result->get_error_data() )['api_error'] ?? $result );
@@ -229,7 +238,9 @@ final class Rest_Controller {
 		$code = $error->get_error_code();
 		$data = (array) $error->get_error_data();
 		if ( Contract::ERROR_RATE_LIMITED === $code ) {
-			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, max( 1, (int) ( $data['retry_after'] ?? 60 ) ) );
+			// The instance's Retry-After may be a day; the visitor is told at most the contact rate limit's minute.
+			$wait = min( Contract::CONTACT_RATE_LIMIT_WINDOW_S, max( 1, (int) ( $data['retry_after'] ?? Contract::CONTACT_RATE_LIMIT_WINDOW_S ) ) );
+			return Protocol_Response::error( Contract::CONTACT_ERROR_RATE_LIMITED, __( 'Too many messages: please try again in a minute.', 'sitebeam' ), null, $wait );
 		}
 		$visitor_field = self::VISITOR_FIELDS[ (string) ( $data['field'] ?? '' ) ] ?? null;
 		if ( Contract::ERROR_INVALID_PAYLOAD === $code && null !== $visitor_field ) {

@@ -1,6 +1,6 @@
 <?php
 /**
- * Sends every wp_mail through the API (pre_wp_mail), with WordPress's own mailer as the optional fallback.
+ * Sends every wp_mail through the API (pre_wp_mail), with WordPress's own mailer as the fallback the owner may choose.
  *
  * @package Sitebeam
  */
@@ -20,7 +20,8 @@ if ( ! defined( 'ABSPATH' ) ) {
  * Sends every wp_mail through the API (pre_wp_mail), with WordPress's own mailer as the optional fallback.
  *
  * A mail the instance cannot take for a passing reason (no answer, 429, 5xx) goes to the outbox and wp_mail() answers
- * true; a refusal for good, or a full outbox, fails at once (or falls back, when the fallback is on).
+ * true; a refusal for good, or a full outbox, fails at once, or falls back to WordPress's mailer (PHP's mail()) when
+ * the owner turned the fallback on (it is off by default).
  */
 final class Api_Mailer {
 
@@ -74,10 +75,16 @@ final class Api_Mailer {
 		$failed = array();
 		$kept   = array();
 		$error  = null;
+		// The copies kept in the outbox remember the call, so wp_mail_succeeded fires once the last is delivered.
+		$meta = array(
+			'kind'       => Outbox::KIND_SITE,
+			'mail_group' => wp_generate_password( 32, false ),
+			'wp_mail'    => $atts,
+		);
 		foreach ( $mail->recipients as $recipient ) {
-			$result = Outbox::send_or_keep( $client, $mail->message_for( $recipient ) );
+			$result = Outbox::send_or_keep( $client, $mail->message_for( $recipient ), $meta );
 			if ( is_int( $result ) ) {
-				$kept[] = $recipient;
+				$kept[ $result ] = $recipient;
 			} elseif ( is_wp_error( $result ) ) {
 				$failed[] = $recipient;
 				$error    = $result;
@@ -85,7 +92,7 @@ final class Api_Mailer {
 		}
 		if ( $kept ) {
 			// Accepted for delivery, as an MTA accepts it: the outbox sends it when the instance is back.
-			Send_Log::record( $kept, $subject, Send_Log::QUEUED );
+			Send_Log::record( array_values( $kept ), $subject, Send_Log::QUEUED );
 		}
 		$delivered = array_values( array_diff( $mail->recipients, $failed, $kept ) );
 		if ( null === $error ) {
@@ -98,7 +105,9 @@ final class Api_Mailer {
 			}
 			return true;
 		}
-		return $this->fail( $atts, $delivered, $error, (bool) $settings['fallback'], $failed );
+		// wp_mail_failed fires now for this call: its kept copies will not fire wp_mail_succeeded later.
+		Outbox::forget_group( array_keys( $kept ) );
+		return $this->fail( $atts, $delivered, $error, (bool) $settings['fallback'], $failed, array_values( $kept ) );
 	}
 
 	/**
@@ -109,8 +118,9 @@ final class Api_Mailer {
 	 * @param WP_Error             $error     Why the rest failed.
 	 * @param bool                 $fallback  Whether WordPress's mailer sends what the API did not.
 	 * @param string[]             $failed    Recipients the API refused (empty: the mail was never sent).
+	 * @param string[]             $kept      Recipients whose copy waits in the outbox.
 	 */
-	private function fail( array $atts, array $delivered, WP_Error $error, $fallback, array $failed = array() ) {
+	private function fail( array $atts, array $delivered, WP_Error $error, $fallback, array $failed = array(), array $kept = array() ) {
 		$subject = (string) ( $atts['subject'] ?? '' );
 		$detail  = Api_Messages::describe( $error );
 		if ( $delivered ) {
@@ -119,7 +129,9 @@ final class Api_Mailer {
 		$undelivered = $failed ? $failed : $this->recipients_of( $atts );
 		if ( $fallback ) {
 			Send_Log::record( $undelivered, $subject, Send_Log::FALLEN_BACK, $detail );
-			return $delivered ? $this->send_with_wordpress( $atts, $failed ) : null;
+			// Once any copy went out or waits in the outbox, only the refused recipients get one from WordPress: never
+			// a second copy to anyone.
+			return $delivered || $kept ? $this->send_with_wordpress( $atts, $failed ) : null;
 		}
 		Send_Log::record( $undelivered, $subject, Send_Log::FAILED, $detail );
 		self::fire_mail_failed( $detail, $atts, $error->get_error_code(), $undelivered );

@@ -1,6 +1,7 @@
 <?php
 /**
- * The privacy exporter and eraser of the outbox: mail waiting for (or given up on) an address, body included.
+ * The privacy exporter and eraser of the outbox: mail waiting for (or given up on) an address, and the contact messages
+ * its owner sent, body included.
  *
  * @package Sitebeam
  */
@@ -64,7 +65,7 @@ final class Outbox_Privacy {
 			$items[] = array(
 				'group_id'          => self::ID,
 				'group_label'       => __( 'Sitebeam outbox', 'sitebeam' ),
-				'group_description' => __( 'Emails to this address that this site accepted but the Sitebeam instance has not taken yet (or that were given up).', 'sitebeam' ),
+				'group_description' => __( 'Emails to this address, and contact-form messages sent from it, that this site accepted but the Sitebeam instance has not taken yet (or that were given up).', 'sitebeam' ),
 				'item_id'           => self::ID . '-' . $row['id'],
 				'data'              => array(
 					array(
@@ -103,10 +104,7 @@ final class Outbox_Privacy {
 	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
 	 */
 	public static function erase( $email_address ) {
-		$removed = 0;
-		foreach ( Outbox::rows_for( (string) $email_address ) as $row ) {
-			$removed += Outbox::delete( (int) $row['id'] ) ? 1 : 0;
-		}
+		$removed = Outbox::delete_rows( array_column( Outbox::rows_for( (string) $email_address ), 'id' ), false );
 		return array(
 			'items_removed'  => $removed > 0,
 			'items_retained' => false,

@@ -54,9 +54,11 @@ final class Policy_Text {
 		}
 		if ( ! empty( $settings['route_mail'] ) ) {
 			/* translators: 1: host name of the Sitebeam instance, 2: how many sends the log keeps. */
-			$paragraphs[] = sprintf( __( 'Emails this site sends you (for example account and order emails) are delivered through %1$s. This site keeps a log of its last %2$d sends (time, recipients, subject and result, never the content).', 'sitebeam' ), $instance, Send_Log::SIZE );
+			$paragraphs[] = sprintf( __( 'Emails this site sends you (for example account and order emails) are delivered through %1$s. Each recipient gets their own copy, and this site keeps a log of its last %2$d sends with one entry per recipient: each entry names only that recipient’s own address, never the others a mail went to, with the time, the subject and the result (never the content).', 'sitebeam' ), $instance, Send_Log::SIZE );
 		}
-		$html = '<p class="privacy-policy-tutorial">' . esc_html__( 'Sitebeam sends what is described below to the Sitebeam instance configured in Settings → Sitebeam. Suggested text:', 'sitebeam' ) . '</p>';
+		/* translators: 1: host name of the Sitebeam instance, 2: hours, 3: days. */
+		$paragraphs[] = sprintf( __( 'When %1$s cannot take an email or a contact message at once, this site keeps it, with its content, until it is delivered, for at most %2$s hours; one given up is kept %3$s days so that we can see what failed, then deleted.', 'sitebeam' ), $instance, number_format_i18n( (int) $settings['outbox_lifetime'] ), number_format_i18n( (int) $settings['outbox_keep_days'] ) );
+		$html         = '<p class="privacy-policy-tutorial">' . esc_html__( 'Sitebeam sends what is described below to the Sitebeam instance configured in Settings → Sitebeam. Suggested text:', 'sitebeam' ) . '</p>';
 		foreach ( $paragraphs as $paragraph ) {
 			$html .= '<p>' . esc_html( $paragraph ) . '</p>';
 		}

@@ -1,6 +1,6 @@
 <?php
 /**
- * The two WP-CLI functions the outbox command calls, recording what they were given: WP-CLI itself is not in
+ * The WP-CLI functions the outbox command calls, recording what they were given: WP-CLI itself is not in
  * Debian, so Outbox_Command_Test runs the command's methods as WP-CLI would call them, in a process of its own.
  *
  * @package Sitebeam\Tests
@@ -22,6 +22,20 @@ namespace {
 
 		public static function warning( $text ) {
 			self::$said[] = array( 'warning', $text );
+		}
+
+		/** WP-CLI prints the error and exits with status 1. */
+		public static function error( $text ) {
+			self::$said[] = array( 'error', $text );
+			throw new \RuntimeException( 'exit 1: ' . $text );
+		}
+
+		/** WP-CLI asks on the terminal unless --yes was given; here no one answers, which WP-CLI takes as no. */
+		public static function confirm( $question, $assoc_args = array() ) {
+			self::$said[] = array( 'confirm', $question );
+			if ( empty( $assoc_args['yes'] ) ) {
+				throw new \RuntimeException( 'exit 0: not confirmed' );
+			}
 		}
 	}
 }
