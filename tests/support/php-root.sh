@@ -56,7 +56,7 @@ if findmnt -rn -o TARGET | grep -qF "$root"; then
   echo "something is mounted under $root: unmount it (findmnt | grep $root) before the root is rebuilt" >&2
   exit 1
 fi
-rm -rf "$root" "$root.partial"
+rm -rf "$root.partial"
 sources=()
 for suite in "${suites[@]}"; do sources+=("deb $mirror $suite main"); done
 # force-unsafe-io: no fsync for a folder that is rebuilt whenever it is in doubt. sid's index is often served
@@ -84,6 +84,8 @@ if ! mmdebstrap --mode="${SITEBEAM_MMDEBSTRAP_MODE:-auto}" --variant=apt --dpkgo
 fi
 # tests/support/debian-php mounts the host's /etc/hosts over this file.
 touch "$root.partial/etc/hosts"
+# The root it replaces stays until this one is whole: a failed build leaves the last good one.
+rm -rf "$root"
 mv "$root.partial" "$root"
 echo "$key" >"$root/.sitebeam-packages"
 echo "php $version: built the Debian root $root (${suites[*]}) in $((SECONDS - started)) s" >&2
