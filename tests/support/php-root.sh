@@ -69,8 +69,9 @@ if ! mmdebstrap --mode="${SITEBEAM_MMDEBSTRAP_MODE:-auto}" --variant=apt --dpkgo
   rm -rf "$root.partial"
   tail -n 30 "$root.log" >&2
   # The registry's part: apt could not fetch an index or a package, or a suite's index does not answer at all.
-  if grep -qE 'Failed to fetch|Unable to fetch|Could not resolve|Temporary failure resolving|Unable to connect|Could not connect|Connection timed out|Hash Sum mismatch|unexpected size|does not have a Release file' "$root.log"; then
-    echo "php $version: the Debian registry ($mirror, ${suites[*]}) could not be fetched (above)" >&2
+  fetch_failures='Failed to fetch|Unable to fetch|Could not resolve|Temporary failure resolving|Unable to connect|Could not connect|Connection timed out|Hash Sum mismatch|unexpected size|does not have a Release file'
+  if fetch_error="$(grep -m 1 -E "^E: .*($fetch_failures)" "$root.log" || grep -m 1 -E "$fetch_failures" "$root.log")"; then
+    echo "php $version: Debian's registry ($mirror, ${suites[*]}) could not be fetched: $fetch_error" >&2
     exit 2
   fi
   for suite in "${suites[@]}"; do
