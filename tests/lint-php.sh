@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # php -l on every PHP file of the plugin and the module, then the code sniffer with each package's ruleset
 # (Debian's php-codesniffer), then the WordPress Coding Standards on the plugin from
-# $SITEBEAM_PLATFORMS/phpcs-standards.tar.xz, unpacked into .tmp/ (SKIPPED when that archive is not there).
+# $SITEBEAM_PLATFORMS/phpcs-standards.tar.xz, unpacked into .tmp/lint/ (SKIPPED when that archive is not there), then
+# the plugin directory's checks (tests/wordpress/directory/checks.sh) and the module's (tests/drupal/lint.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,22 +23,19 @@ for ruleset in wordpress-plugin/phpcs.xml.dist drupal-module/phpcs.xml.dist; do
   fi
 done
 
-standards_archive="${SITEBEAM_PLATFORMS:+$SITEBEAM_PLATFORMS/phpcs-standards.tar.xz}"
-if [ -z "$standards_archive" ] || [ ! -f "$standards_archive" ]; then
-  echo "wpcs: SKIPPED (no phpcs-standards.tar.xz: set SITEBEAM_PLATFORMS to the folder holding it; see ../shared/platforms/phpcs-standards.md)"
+# shellcheck source=support/lint-lib.sh
+source tests/support/lint-lib.sh
+status=0
+if ! standards="$(standards_folder phpcs-standards)"; then
+  echo "wpcs: SKIPPED ($standards)"
 else
-  standards="$PWD/.tmp/phpcs-standards"
-  if [ ! -f "$standards/.unpacked" ] || [ "$standards_archive" -nt "$standards/.unpacked" ]; then
-    rm -rf "$standards" && mkdir -p "$standards"
-    tar -xf "$standards_archive" -C "$standards"
-    touch "$standards/.unpacked"
-  fi
-  phpcs_bin="$(find "$standards" -maxdepth 5 -path '*/phpcs/bin/phpcs' -print -quit)"
-  standards_root="$(cd "$(dirname "$phpcs_bin")/../.." && pwd)"
-  (cd wordpress-plugin && php "$standards_root/phpcs/bin/phpcs" --standard=wpcs.xml.dist -q \
-    --runtime-set installed_paths "$standards_root/wpcs,$standards_root/phpcsutils,$standards_root/phpcsextra")
-  echo "wpcs: wordpress-plugin/wpcs.xml.dist (WordPress Coding Standards) clean"
+  (cd wordpress-plugin && php "$standards/phpcs/bin/phpcs" --standard=wpcs.xml.dist -q \
+    --runtime-set installed_paths "$standards/wpcs,$standards/phpcsutils,$standards/phpcsextra") || status=1
+  [ $status = 1 ] || echo "wpcs: wordpress-plugin/wpcs.xml.dist (WordPress Coding Standards) clean"
 fi
 
-# Drupal's own standards (coder), when the platforms folder is at hand.
-bash tests/drupal/lint.sh
+# What the plugin directory checks (Plugin Check), on the built zip.
+bash tests/wordpress/directory/checks.sh || status=1
+# Drupal's own standards (coder), PHPCompatibility and composer validate on the module.
+bash tests/drupal/lint.sh || status=1
+exit $status

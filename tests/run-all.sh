@@ -10,11 +10,12 @@ mkdir -p "$SITEBEAM_RESULTS"
 
 bash tests/support/system-deps.sh || exit 1
 
-# The Debian 13 root the PHP 8.4 half of the matrix runs in takes a while to build on a fresh machine: it is
-# built while the layers before WordPress and Drupal run (tests/support/php84 waits for it, or builds it).
+# The Debian roots the PHP 8.4 half of the matrix and the PHP 8.5 runs use take a while to build on a fresh
+# machine: they are built, one after the other, while the layers before WordPress and Drupal run
+# (tests/support/debian-php waits for a root, or builds it).
 layer_logs="$SITEBEAM_RESULTS/../layer-logs"
 mkdir -p "$layer_logs"
-bash tests/support/php84-root.sh >/dev/null 2>"$layer_logs/php84-root.log" &
+(bash tests/support/php-root.sh 8.4; bash tests/support/php-root.sh 8.5) >/dev/null 2>"$layer_logs/php-roots.log" &
 
 failed_layers=()
 run_layer() {
@@ -73,5 +74,5 @@ run_layer upstream bash tests/upstream/run.sh
 # with two cores or more they run side by side.
 side_by_side 'wordpress:bash tests/wordpress/run.sh' 'drupal:bash tests/drupal/run.sh'
 
-cat "$layer_logs/php84-root.log"
+cat "$layer_logs/php-roots.log"
 node tests/support/summarize-results.mjs "$SITEBEAM_RESULTS" "${failed_layers[@]}"

@@ -8,6 +8,10 @@
 declare(strict_types=1);
 
 $module = dirname(__DIR__, 2) . '/drupal-module';
+
+// A deprecation raised in the module or its tests fails the run (on PHPUnit 12 and later: the PHP 8.5 run).
+require dirname(__DIR__) . '/support/own-deprecations.php';
+sitebeam_fail_on_own_deprecations([$module, dirname(__DIR__)]);
 spl_autoload_register(static function (string $class) use ($module): void {
   $roots = [
     'Drupal\\sitebeam\\' => $module . '/src/',

@@ -1,7 +1,9 @@
 // Adds up the JUnit XML files the layers wrote and prints one closing line.
 // Usage: node summarize-results.mjs RESULTS_DIR [FAILED_LAYER ...]
 // A part that could not run leaves RESULTS_DIR/<part>.skipped (one line: why, and how to get it).
-// It counts as skipped, never as passed; with SITEBEAM_REQUIRE_ALL=1 (CI) any skip fails the run.
+// It counts as skipped, never as passed; with SITEBEAM_REQUIRE_ALL=1 (CI) any skip fails the run but
+// one whose line starts "registry unreachable:": a PHP 8.5 part whose Debian suite could not be fetched
+// (tests/support/php-root.sh exit status 2, from apt's own fetch errors), the registry's, not our code's.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,6 +11,8 @@ const [resultsDir, ...failedLayers] = process.argv.slice(2);
 const requireAll = process.env.SITEBEAM_REQUIRE_ALL === '1';
 const totals = { passed: 0, failed: 0, skippedCases: 0 };
 const skippedParts = [];
+const registrySkips = [];
+const REGISTRY_UNREACHABLE = 'registry unreachable:';
 const failedCases = [];
 
 const xmlText = (text) =>
@@ -40,8 +44,10 @@ for (const file of readdirSync(resultsDir).sort()) {
   const path = join(resultsDir, file);
   if (file.endsWith('.skipped')) {
     const part = file.replace(/\.skipped$/, '');
+    const why = readFileSync(path, 'utf8').trim();
     skippedParts.push(part);
-    console.log(`${part}: SKIPPED (${readFileSync(path, 'utf8').trim()})`);
+    if (why.startsWith(REGISTRY_UNREACHABLE)) registrySkips.push(part);
+    console.log(`${part}: SKIPPED (${why})`);
     continue;
   }
   if (!file.endsWith('.xml')) continue;
@@ -68,8 +74,14 @@ if (skippedParts.length > 0) {
   console.log(`skipped parts (not counted as passed): ${skippedParts.join(', ')}`);
 }
 if (requireAll) {
-  if (skippedParts.length > 0) {
-    problems.push(`SITEBEAM_REQUIRE_ALL=1 and these parts did not run: ${skippedParts.join(', ')}`);
+  const notAllowed = skippedParts.filter((part) => !registrySkips.includes(part));
+  if (notAllowed.length > 0) {
+    problems.push(`SITEBEAM_REQUIRE_ALL=1 and these parts did not run: ${notAllowed.join(', ')}`);
+  }
+  if (registrySkips.length > 0) {
+    console.log(
+      `allowed by SITEBEAM_REQUIRE_ALL (Debian's registry could not be fetched): ${registrySkips.join(', ')}`,
+    );
   }
   if (totals.skippedCases > 0) {
     problems.push(`SITEBEAM_REQUIRE_ALL=1 and ${totals.skippedCases} test cases were skipped`);

@@ -11,6 +11,7 @@ packages=(
   phpunit php-codesniffer
   php-mikey179-vfsstream php-symfony-phpunit-bridge php-phpspec-prophecy-phpunit php-symfony-yaml
   zip unzip
+  composer
   mmdebstrap
   python3-fastapi python3-uvicorn python3-pydantic python3-email-validator python3-user-agents
   python3-jose python3-sqlalchemy python3-passlib python3-bcrypt python3-yaml python3-jinja2

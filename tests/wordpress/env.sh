@@ -10,6 +10,8 @@ WP_ENV_ADMIN_PASSWORD='sitebeam-admin-password'
 WP_ENV_API_TOKEN=dev-token
 
 WP_ENV_DEBIAN_SOURCE=/usr/share/wordpress
+# The current WordPress release, from an archive: $WORDPRESS_ARCHIVE, or wordpress-<it>.tar.xz in $SITEBEAM_PLATFORMS.
+WP_ENV_CURRENT_RELEASE=7.1.0
 # The PHP the site and its PHPUnit run on: SITEBEAM_PHP names a command that runs as php does (run.sh sets
 # tests/support/php84 for the current release); its /usr/bin/phpunit is the PHPUnit that goes with it.
 
@@ -26,6 +28,11 @@ wordpress_env_missing() {
 wordpress_debian_missing() {
   [ -f "$WP_ENV_DEBIAN_SOURCE/wp-load.php" ] || { echo "Debian package wordpress not installed (apt-get install wordpress)"; return; }
   [ -d "$WP_ENV_DEBIAN_SOURCE/wp-content/themes/twentytwentythree" ] || echo "wordpress-theme-twentytwentythree not installed"
+}
+
+# The archive of the current release (WP_ENV_CURRENT_RELEASE) the layers use, or nothing when none is named.
+wordpress_current_archive() {
+  echo "${WORDPRESS_ARCHIVE:-${SITEBEAM_PLATFORMS:+$SITEBEAM_PLATFORMS/wordpress-$WP_ENV_CURRENT_RELEASE.tar.xz}}"
 }
 
 # The version of the WordPress release in a folder.

@@ -58,6 +58,7 @@ final class PromptSettings {
     }
     $text = trim((string) $input);
     return match ($type) {
+      // phpcs:ignore PHPCompatibility.Operators.RemovedTernaryAssociativity.Removed -- one ternary in each of two match arms, not a chain: PHPCompatibility 10.0.0-alpha reads across the comma between them.
       self::INTEGER => preg_match('/^\d+$/D', $text) ? (int) $text : $text,
       self::NUMBER => is_numeric($text) ? (float) $text : $text,
       self::BOOLEAN => match ($text) {

@@ -47,7 +47,7 @@ test.beforeEach(async () => {
 test('the blocks are inserted, configured in the sidebar and published in the editor', async ({
   page,
 }) => {
-  test.setTimeout(180_000); // the 6.9 editor loads several megabytes of scripts
+  test.setTimeout(180_000); // the current editor (6.9, 7.1) loads several megabytes of scripts
   const tokenChecks = watchForToken(page);
   const consoleProblems = watchConsole(page);
   await logIn(page);
@@ -87,7 +87,7 @@ test('the blocks are inserted, configured in the sidebar and published in the ed
       /\/wp\/v2\/posts\/\d+/.test(decodeURIComponent(response.url())) &&
       response.request().method() === 'POST',
   );
-  // Not awaited in the page: on 6.9 savePost's promise outlives the save.
+  // Not awaited in the page: from 6.9 on, savePost's promise outlives the save.
   await page.evaluate(() => {
     void (globalThis as unknown as { wp: WpGlobal }).wp.data.dispatch('core/editor').savePost?.();
   });

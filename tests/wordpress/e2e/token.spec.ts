@@ -29,7 +29,7 @@ test('the API token is in no front-end or admin page', async ({ page, browser })
   ]) {
     await page.goto(path);
   }
-  // The block editor's own load (several megabytes of scripts on 6.9) is given the editor test's allowance.
+  // The block editor's own load (several megabytes of scripts from 6.9 on) is given the editor test's allowance.
   await expect(page.locator('.edit-post-header')).toBeVisible({ timeout: editorLoadTimeout });
   expect(await adminChecks()).toBeGreaterThanOrEqual(5);
 });

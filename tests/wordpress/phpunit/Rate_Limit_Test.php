@@ -155,7 +155,6 @@ final class Rate_Limit_Test extends Plugin_Test_Case {
 		foreach ( $handles as $curl ) {
 			$statuses[] = (int) curl_getinfo( $curl, CURLINFO_RESPONSE_CODE );
 			curl_multi_remove_handle( $multi, $curl );
-			curl_close( $curl );
 		}
 		curl_multi_close( $multi );
 		// phpcs:enable

@@ -59,7 +59,6 @@ final class Raw_Http {
 		$raw    = (string) curl_exec( $curl );
 		$status = (int) curl_getinfo( $curl, CURLINFO_RESPONSE_CODE );
 		$split  = (int) curl_getinfo( $curl, CURLINFO_HEADER_SIZE );
-		curl_close( $curl );
 		// phpcs:enable
 		$parsed = array();
 		foreach ( explode( "\r\n", substr( $raw, 0, $split ) ) as $line ) {

@@ -14,6 +14,10 @@ if ( ! $sitebeam_root || ! is_file( $sitebeam_root . '/wp-load.php' ) ) {
 	fwrite( STDERR, "SITEBEAM_WP_ROOT must point at the test WordPress: run these tests through tests/wordpress/run.sh\n" );
 	exit( 1 );
 }
+// A deprecation raised in the plugin or in these tests fails the run (on PHPUnit 12 and later: the PHP 8.5 run).
+require dirname( __DIR__, 2 ) . '/support/own-deprecations.php';
+sitebeam_fail_on_own_deprecations( array( $sitebeam_root . '/wp-content/plugins/sitebeam', dirname( __DIR__, 2 ) ) );
+
 $_SERVER['HTTP_HOST']   = (string) parse_url( getenv( 'SITEBEAM_WP_URL' ), PHP_URL_HOST ); // phpcs:ignore Generic.PHP.ForbiddenFunctions -- WordPress is not loaded yet.
 $_SERVER['REQUEST_URI'] = '/';
 $_SERVER['SERVER_NAME'] = $_SERVER['HTTP_HOST'];

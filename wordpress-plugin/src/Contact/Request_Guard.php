@@ -71,7 +71,7 @@ final class Request_Guard {
 	 * @return WP_Error|null
 	 */
 	public function check_unless_passed( WP_REST_Request $request ) {
-		return $this->passed->contains( $request ) ? null : $this->check( $request );
+		return $this->passed->offsetExists( $request ) ? null : $this->check( $request );
 	}
 
 	/**
@@ -83,7 +83,7 @@ final class Request_Guard {
 	private function check( WP_REST_Request $request ) {
 		$refused = $this->refusal( $request );
 		if ( null === $refused ) {
-			$this->passed->attach( $request );
+			$this->passed->offsetSet( $request );
 		}
 		return $refused;
 	}

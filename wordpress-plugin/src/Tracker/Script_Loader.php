@@ -94,6 +94,7 @@ final class Script_Loader {
 			? ( $attributes[ Contract::TRACKER_ATTR_REFERRER_POLICY ] ?? 'no-referrer-when-downgrade' )
 			: 'origin';
 		printf(
+			// phpcs:ignore PluginCheck.CodeAnalysis.ImageFunctions.NonEnqueuedImage -- the instance's tracker pixel for visitors without JavaScript, not a media file of the site: there is no attachment for wp_get_attachment_image() to print.
 			'<noscript><img src="%s" alt="" width="1" height="1" style="display:none" crossorigin="anonymous" referrerpolicy="%s"></noscript>' . "\n",
 			esc_url( $client->tracker_image_url( $this->settings['website'] ) ),
 			esc_attr( $policy )
