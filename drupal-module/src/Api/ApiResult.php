@@ -161,14 +161,16 @@ final class ApiResult {
    *
    * The contract's passing statuses: the instance could not be reached or did
    * not answer in time, was busy (429, 408) or failed (5xx). A refusal for good (400, 401, 403, 413, 422,
-   * a missing or unsafe address, an answer the contract does not allow) is
-   * not: sending it again cannot help.
+   * a missing, unsafe or private address, an answer the contract does not
+   * allow) is not: sending it again cannot help. Status 0 is no answer, only
+   * when a request was made: a settings problem sends nothing.
    */
   public function isPassingFailure(): bool {
-    if ($this->unsafeAddress || ($this->status >= 200 && $this->status < 300)) {
-      return FALSE;
+    if ($this->networkError !== '') {
+      return Contract::isPassingStatus(0);
     }
-    return Contract::isPassingStatus($this->networkError !== '' ? 0 : $this->status);
+    $answered_2xx = $this->status >= 200 && $this->status < 300;
+    return $this->status !== 0 && !$answered_2xx && Contract::isPassingStatus($this->status);
   }
 
   /**
