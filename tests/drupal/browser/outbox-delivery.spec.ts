@@ -1,11 +1,10 @@
 // The outbox's own delivery on a real site: a cron run killed mid-send (kill -9 of a real PHP
-// process) holds cron's lock for 15 minutes, and yet pages deliver its mail once what the outbox
-// itself held expires; before update.php, a password reset still answers as always.
+// process) holds cron's lock for 15 minutes, and yet requests deliver its mail once what the outbox
+// itself held expires; before update.php, the password-reset page still answers as always.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { drupalRoot, faultFor, newMarker, outboxSitePhp, php, site } from './outbox-site.ts';
 import {
-  adminPage,
   anonymousContext,
   closeContext,
   drupalUrl,
@@ -17,8 +16,6 @@ import {
   test,
 } from './site.ts';
 
-test.describe.configure({ mode: 'serial' });
-
 test.beforeAll(async () => {
   await site('route', 'on', stubUrl);
 });
@@ -28,6 +25,8 @@ test.afterAll(async () => {
 });
 
 test('a cron run killed mid-send leaves nothing stuck: pages deliver its mail while cron stays locked', async () => {
+  // A whole cron run, then the expiry of what it held: minutes on a busy machine.
+  test.setTimeout(300_000);
   const marker = newMarker();
   const subject = `${marker} 1`;
   await stub('PUT', '/__stub/faults', { faults: [faultFor(marker, { status: 503, times: 1 })] });
@@ -41,43 +40,45 @@ test('a cron run killed mid-send leaves nothing stuck: pages deliver its mail wh
   const cron = spawn(php, [outboxSitePhp, 'cron'], { cwd: drupalRoot, stdio: 'ignore' });
   const exited = once(cron, 'exit');
   try {
-    // Mid-send: its request took the fault.
+    // Mid-send once its request took the fault; the other hooks of cron come first (slow on a busy
+    // machine). From then on it has the 20 s time-out to be killed in.
     await expect
       .poll(async () => (await stub<{ faults: unknown[] }>('GET', '/__stub/faults')).faults, {
-        timeout: 60_000,
+        timeout: 120_000,
         intervals: [100],
       })
       .toEqual([]);
-  } finally {
     cron.kill('SIGKILL');
     await exited;
-  }
-  expect(await site('locks')).toEqual({ cron: true, outbox: true });
-  const [row] = (await site('rows', marker)).rows as { tries: number }[];
-  expect(row?.tries, 'killed before it could record the try').toBe(1);
+    expect(await site('locks')).toEqual({ cron: true, outbox: true });
+    const [row] = (await site('rows', marker)).rows as { tries: number }[];
+    expect(row?.tries, 'killed before it could record the try').toBe(1);
 
-  try {
-    // Visitors keep coming: once the outbox's own lock and the mail's claim expire (15 s on this
-    // site, 2 minutes by default), the end of one of their requests delivers it.
+    // Visitors keep coming: once the outbox's own lock and the mail's claim expire (25 s on this
+    // site, 2 minutes by default), the end of one of their requests delivers it. (Requests the
+    // page cache answers end before Drupal starts, as for Automated Cron: each of these differs.)
+    let visit = 0;
     await expect
       .poll(
         async () => {
-          await fetch(`${drupalUrl}/user/login`);
+          visit += 1;
+          await fetch(`${drupalUrl}/user/login?visit=${visit}`);
           return (await stubEmails()).filter((mail) => mail.subject === subject).length;
         },
-        { timeout: 90_000, intervals: [1_000] },
+        { timeout: 120_000, intervals: [1_000] },
       )
       .toBe(1);
     expect((await site('locks')).cron, "cron's own lock is still held by the dead run").toBe(true);
     expect((await site('rows', marker)).rows).toEqual([]);
   } finally {
+    cron.kill('SIGKILL');
     await site('locks', 'release-cron');
   }
 });
 
-test('before update.php the password-reset page answers as always, and the status report says why', async ({
-  browser,
-}) => {
+// The status report's error while the table is missing: OutboxDeliveryTest (a kernel test; the
+// report page itself fetches update data, slow without a network).
+test('before update.php the password-reset page answers as always', async ({ browser }) => {
   const name = newMarker();
   await site('user', name);
   await stub('PUT', '/__stub/faults', {
@@ -100,12 +101,6 @@ test('before update.php the password-reset page answers as always, and the statu
       page.getByText(`If ${name} is a valid account, an email will be sent with instructions`),
     ).toBeVisible();
     await closeContext(context);
-
-    const admin = await adminPage(browser);
-    await admin.goto('/admin/reports/status');
-    await expect(admin.getByText('The outbox table is missing')).toBeVisible();
-    await expect(admin.getByText('Run the database updates')).toBeVisible();
-    await closeContext(admin.context());
   } finally {
     await site('table', 'create');
     await stub('DELETE', '/__stub/faults');
