@@ -27,6 +27,11 @@ class DeliveryState {
    */
   private const SUCCESS_WRITE_S = 60;
 
+  /**
+   * The state as this request last read or wrote it.
+   */
+  protected ?array $known = NULL;
+
   public function __construct(
     protected StateInterface $state,
     protected TimeInterface $time,
@@ -44,8 +49,8 @@ class DeliveryState {
    *   last_status in a row.
    */
   public function get(): array {
-    $stored = $this->state->get(self::KEY);
-    return (is_array($stored) ? $stored : []) + [
+    $stored = $this->known ??= (array) $this->state->get(self::KEY, []);
+    return $stored + [
       'failing_since' => NULL,
       'last_error' => '',
       'last_status' => 0,
@@ -76,7 +81,13 @@ class DeliveryState {
    * Contract::OUTBOX_STOP_AFTER_SAME_FAILURES sends failed the same way.
    */
   public function isDown(): bool {
-    $state = $this->get();
+    return self::down($this->get());
+  }
+
+  /**
+   * Whether a state says the instance is down (see isDown()).
+   */
+  protected static function down(array $state): bool {
     return $state['failing_since'] !== NULL
       && ($state['last_status'] === 0 || $state['same_failures'] >= Contract::OUTBOX_STOP_AFTER_SAME_FAILURES);
   }
@@ -105,10 +116,10 @@ class DeliveryState {
         'same_failures' => $same ? $state['same_failures'] + 1 : 1,
         'breaker_until' => $status === 0 ? $now + Contract::OUTBOX_BREAKER_S : $state['breaker_until'],
       ] + $state;
-      $this->state->set(self::KEY, $state);
+      $this->write($state);
       return FALSE;
     }
-    $was_down = $this->isDown();
+    $was_down = self::down($state);
     $success = $result->isSuccess();
     $changed = $state['failing_since'] !== NULL || $state['breaker_until'] !== 0;
     if (!$changed && !($success && $now - (int) $state['last_success'] >= self::SUCCESS_WRITE_S)) {
@@ -120,8 +131,16 @@ class DeliveryState {
       'breaker_until' => 0,
       'last_success' => $success ? $now : $state['last_success'],
     ] + $state;
-    $this->state->set(self::KEY, $state);
+    $this->write($state);
     return $was_down;
+  }
+
+  /**
+   * Stores the state for every request.
+   */
+  protected function write(array $state): void {
+    $this->state->set(self::KEY, $state);
+    $this->known = $state;
   }
 
 }

@@ -350,9 +350,9 @@ class Outbox {
    *   Claims it only if it is due by then (NULL: due or not).
    *
    * @return array|null
-   *   The payload when this sender holds it now, [] when it holds a row
-   *   whose payload cannot be read; NULL when another sender holds it, or
-   *   the row is gone.
+   *   When this sender holds it now: the item as it is now and its payload
+   *   ([] when it cannot be read); NULL when another sender holds it, or the
+   *   row is gone.
    */
   public function claim(int $id, int $lease, ?int $due_by = NULL): ?array {
     $now = $this->time->getCurrentTime();
@@ -367,9 +367,12 @@ class Outbox {
     if (!$query->execute()) {
       return NULL;
     }
-    $json = $this->database->select(self::TABLE, 'o')->fields('o', ['payload'])->condition('id', $id)->execute()->fetchField();
-    $payload = is_string($json) ? json_decode($json, TRUE) : NULL;
-    return is_array($payload) && isset($payload[Contract::EMAIL_FIELD_TO]) ? $payload : [];
+    $row = $this->select()->fields('o', ['payload'])->condition('id', $id)->execute()->fetchObject();
+    if (!$row) {
+      return NULL;
+    }
+    $payload = is_string($row->payload) ? json_decode($row->payload, TRUE) : NULL;
+    return [OutboxItem::fromRow($row), is_array($payload) && isset($payload[Contract::EMAIL_FIELD_TO]) ? $payload : []];
   }
 
   /**

@@ -208,6 +208,9 @@ class OutboxSender {
     $this->outbox->makeDue($id);
     $item = $this->outbox->get($id);
     [$outcome, $result] = $item === NULL ? ['gone', NULL] : $this->attempt($item, TRUE);
+    if ($outcome === 'busy' && $this->outbox->get($id) === NULL) {
+      $outcome = 'gone';
+    }
     $error = $result?->logSummary() ?? (string) $this->outbox->get($id)?->lastError;
     $detail = match ($outcome) {
       'delivered' => $this->t('Delivered.'),
@@ -281,20 +284,17 @@ class OutboxSender {
    *
    * @return array
    *   The outcome ('delivered', 'waiting', 'failed', 'busy' when another
-   *   sender holds it or it is no longer due, 'gone') and the API's result
+   *   sender holds it, it is gone or no longer due) and the API's result
    *   when a request was made.
    */
   protected function attempt(OutboxItem $item, bool $manual, bool $early = FALSE): array {
     $now = $this->time->getCurrentTime();
-    $payload = $this->outbox->claim($item->id, $this->lease, $manual || $early ? NULL : $now);
-    if ($payload === NULL) {
+    $claimed = $this->outbox->claim($item->id, $this->lease, $manual || $early ? NULL : $now);
+    if ($claimed === NULL) {
       return ['busy', NULL];
     }
-    // As it is now that this sender holds it.
-    $item = $this->outbox->get($item->id);
-    if ($item === NULL) {
-      return ['gone', NULL];
-    }
+    // The item as it is now that this sender holds it.
+    [$item, $payload] = $claimed;
     if ($payload === []) {
       $this->outbox->markFailed($item, OutboxItem::FAILURE_REFUSED, 'the stored mail cannot be read, so it cannot be sent');
       $this->logger->error('Mail @id to @to in the outbox cannot be read: failed, not tried again.', ['@id' => $item->mailId, '@to' => $item->recipient]);
