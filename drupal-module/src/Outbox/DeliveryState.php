@@ -27,11 +27,6 @@ class DeliveryState {
    */
   private const SUCCESS_WRITE_S = 60;
 
-  /**
-   * The state as this request last read or wrote it.
-   */
-  protected ?array $known = NULL;
-
   public function __construct(
     protected StateInterface $state,
     protected TimeInterface $time,
@@ -49,8 +44,7 @@ class DeliveryState {
    *   last_status in a row.
    */
   public function get(): array {
-    $stored = $this->known ??= (array) $this->state->get(self::KEY, []);
-    return $stored + [
+    return (array) $this->state->get(self::KEY, []) + [
       'failing_since' => NULL,
       'last_error' => '',
       'last_status' => 0,
@@ -140,7 +134,6 @@ class DeliveryState {
    */
   protected function write(array $state): void {
     $this->state->set(self::KEY, $state);
-    $this->known = $state;
   }
 
 }
