@@ -170,7 +170,18 @@ final class ApiResult {
       return Contract::isPassingStatus(0);
     }
     $answered_2xx = $this->status >= 200 && $this->status < 300;
-    return $this->status !== 0 && !$answered_2xx && Contract::isPassingStatus($this->status);
+    return !$this->nothingSent() && !$answered_2xx && Contract::isPassingStatus($this->status);
+  }
+
+  /**
+   * True when no request was made: the module's settings refused to send.
+   *
+   * The address is missing, neither https nor this machine, or private; or
+   * the token is missing. Not the instance's answer: a mail waiting in the
+   * outbox stays waiting until the settings are fixed.
+   */
+  public function nothingSent(): bool {
+    return $this->status === 0 && $this->networkError === '' && $this->problem === '';
   }
 
   /**
@@ -266,6 +277,9 @@ final class ApiResult {
     }
     if ($this->privateAddress) {
       return 'not sent: the instance address is private, loopback or on an unusual port (settings.php does not allow them)';
+    }
+    if ($this->nothingSent()) {
+      return 'not sent: the instance address or the token is not set';
     }
     if ($this->networkError !== '') {
       $line = 'network failure: ' . $this->networkError;

@@ -94,7 +94,7 @@ class DeliveryState {
    *   backlog may go now.
    */
   public function record(ApiResult $result): bool {
-    if ($result->status === 0 && $result->networkError === '') {
+    if ($result->nothingSent()) {
       // Nothing was sent: the module refused its own settings.
       return FALSE;
     }

@@ -152,7 +152,12 @@ class OutboxSender {
             return $counts;
           }
           $tried[$item->id] = TRUE;
-          $this->count($counts, $streak, $this->attempt($item, FALSE));
+          $attempt = $this->attempt($item, FALSE);
+          $this->count($counts, $streak, $attempt);
+          if ($attempt[1]?->nothingSent()) {
+            // Nothing can be sent until the settings are fixed.
+            return $counts;
+          }
           if ($streak[1] >= Contract::OUTBOX_STOP_AFTER_SAME_FAILURES || microtime(TRUE) >= $deadline) {
             break;
           }
@@ -311,6 +316,17 @@ class OutboxSender {
       return ['failed', NULL];
     }
     $result = $this->apiClient->sendEmail($payload);
+    if ($result->nothingSent()) {
+      // The site's settings, not the instance, stopped it: no try counted,
+      // the mail waits for the settings to be fixed.
+      $this->outbox->retryLater($item, $item->tries, $this->time->getCurrentTime() + Contract::OUTBOX_FIRST_RETRY_S, $result);
+      $this->logger->error('Mail @id to @to waits in the outbox: @result', [
+        '@id' => $item->mailId,
+        '@to' => $item->recipient,
+        '@result' => $result->logSummary(),
+      ]);
+      return ['waiting', $result];
+    }
     $tries = $item->tries + 1;
     $context = [
       '@id' => $item->mailId,

@@ -36,6 +36,10 @@ test('a cron run killed mid-send leaves nothing stuck: pages deliver its mail wh
     faults: [faultFor(marker, { delay_ms: 60_000, status: 503, times: 1 })],
   });
   await site('due');
+  // A cron run of its own: none other holds cron's lock (Automated Cron may run one after a page).
+  await expect
+    .poll(async () => (await site('locks')).cron, { timeout: 120_000, intervals: [1_000] })
+    .toBe(false);
 
   const cron = spawn(php, [outboxSitePhp, 'cron'], { cwd: drupalRoot, stdio: 'ignore' });
   const exited = once(cron, 'exit');

@@ -251,6 +251,31 @@ final class OutboxDeliveryTest extends KernelTestBase {
   }
 
   /**
+   * Tests that waiting mail outlasts settings that send nothing.
+   *
+   * The instance address removed, or refused as private: nothing can be
+   * sent, and nothing is refused for good either. The mail waits, no try
+   * counted, and goes once the settings are back.
+   */
+  public function testWaitingMailOutlastsSettingsThatSendNothing(): void {
+    $this->failEmailSends($this->marker, 503);
+    $this->assertTrue($this->sendProbe('ann@example.com', $this->marker));
+    $this->stub('DELETE', '/__stub/faults');
+    $this->timePasses();
+    $this->setSetting('sitebeam_allow_private_hosts', FALSE);
+
+    $this->assertSame(['delivered' => 0, 'waiting' => 1, 'failed' => 0], $this->container->get('sitebeam.outbox_sender')->deliverDue());
+    [$item] = $this->outbox()->all();
+    $this->assertSame([OutboxItem::WAITING, 1], [$item->state, $item->tries]);
+    $this->assertStringContainsString('not sent: the instance address is private', $item->lastError);
+
+    $this->setSetting('sitebeam_allow_private_hosts', TRUE);
+    $this->timePasses();
+    $this->assertSame(1, $this->container->get('sitebeam.outbox_sender')->deliverDue()['delivered']);
+    $this->assertCount(1, $this->mine([$this->marker]));
+  }
+
+  /**
    * Tests that a row that cannot be read is failed, not claimed forever.
    */
   public function testUnreadableRowIsFailedNotClaimedForever(): void {
