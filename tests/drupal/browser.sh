@@ -46,7 +46,7 @@ fi
 
 echo "installing a fresh Drupal site in $site"
 chmod -R u+w "$site" 2>/dev/null
-rm -rf "$site/settings.php" "$site/files" "$marker"
+rm -rf "$site/settings.php" "$site/sitebeam-test.services.yml" "$site/files" "$marker"
 (cd "$DRUPAL_ROOT" && "$php" core/scripts/drupal install standard --site-name "Sitebeam Test" -n >"$site/../sitebeam-install.log" 2>&1) || {
   cat "$site/../sitebeam-install.log" >&2
   exit 1
@@ -60,7 +60,15 @@ cat >>"$site/settings.php" <<PHP
 // The stub listens on 127.0.0.1, a loopback address the module refuses otherwise.
 \$settings['sitebeam_allow_private_hosts'] = TRUE;
 \$settings['extension_discovery_scan_tests'] = TRUE;
+\$settings['container_yamls'][] = __DIR__ . '/sitebeam-test.services.yml';
 PHP
+# The outbox tests kill a sender mid-send: what it held expires in 25 s, not 2 minutes (the 20 s time-out
+# and 5 s more), and pages check for due mail every 5 s.
+cat >"$site/sitebeam-test.services.yml" <<'YAML'
+parameters:
+  sitebeam.outbox_lock_s: 25
+  sitebeam.outbox_check_s: 5
+YAML
 admin_pass="admin-$RANDOM-$RANDOM"
 (cd "$DRUPAL_ROOT" && DRUPAL_ADMIN_PASS="$admin_pass" "$php" "$repo_root/tests/drupal/site-setup.php") || exit 1
 

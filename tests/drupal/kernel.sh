@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Kernel tests of the module on the real Drupal core in DRUPAL_ROOT, with the real server stub.
 # Usage: kernel.sh JUNIT_FILE [extra phpunit arguments, e.g. --filter Contact]
+# SITEBEAM_KERNEL_TESTS names another test path inside DRUPAL_ROOT than the module's Kernel folder (one
+# file, such as the benchmark tests/drupal/bench.sh runs).
 set -uo pipefail
 # shellcheck source=tests/drupal/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -35,7 +37,7 @@ PHP_INI_SCAN_DIR=":$work/php.d" \
   -c core/phpunit.xml.dist \
   --bootstrap "$repo_root/tests/drupal/kernel-bootstrap.php" \
   --log-junit "$junit" "${extra[@]}" \
-  modules/custom/sitebeam/tests/src/Kernel
+  "${SITEBEAM_KERNEL_TESTS:-modules/custom/sitebeam/tests/src/Kernel}"
 status=$?
 if [ -f "$work/conformance.txt" ]; then
   cat "$work/conformance.txt"

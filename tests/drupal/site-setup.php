@@ -5,7 +5,7 @@
  * Enables the module on the installed test site, without drush.
  *
  * Run from DRUPAL_ROOT: php site-setup.php. Reads DRUPAL_ADMIN_PASS. Boots
- * DrupalKernel as /work/shared/testing/drupal.md describes, installs sitebeam
+ * Drupal (site-bootstrap.php), installs sitebeam
  * and sitebeam_test, gives the admin a known password and address, adds a
  * signed-in user without Sitebeam permissions (same password), places the
  * contact block on the front page and the chat block on /node/1.
@@ -15,18 +15,9 @@ declare(strict_types=1);
 
 use Drupal\block\Entity\Block;
 use Drupal\node\Entity\Node;
-use Drupal\Core\DrupalKernel;
 use Drupal\user\Entity\User;
-use Symfony\Component\HttpFoundation\Request;
 
-$autoloader = require getcwd() . '/autoload.php';
-$request = Request::create('/', 'GET', [], [], [], [
-  'SCRIPT_NAME' => '/index.php',
-  'SCRIPT_FILENAME' => getcwd() . '/index.php',
-]);
-$kernel = DrupalKernel::createFromRequest($request, $autoloader, 'prod');
-$kernel->boot();
-$kernel->preHandle($request);
+require __DIR__ . '/site-bootstrap.php';
 
 \Drupal::service('module_installer')->install(['sitebeam', 'sitebeam_test']);
 

@@ -93,7 +93,8 @@ $parsed = [];
 $problems = [];
 foreach ($yaml_files as $file) {
   try {
-    $parsed[substr($file, strlen($module_dir) + 1)] = Yaml::parseFile($file) ?? [];
+    // Custom tags as Drupal's own loader reads them (!service_closure…).
+    $parsed[substr($file, strlen($module_dir) + 1)] = Yaml::parseFile($file, Yaml::PARSE_CUSTOM_TAGS) ?? [];
   }
   catch (ParseException $e) {
     $problems[] = basename($file) . ": " . $e->getMessage();

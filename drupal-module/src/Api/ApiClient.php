@@ -10,6 +10,7 @@ use GuzzleHttp\ClientInterface;
 use GuzzleHttp\Exception\GuzzleException;
 use GuzzleHttp\Psr7\Utils;
 use GuzzleHttp\RequestOptions;
+use Psr\Http\Message\ResponseInterface;
 
 /**
  * The one client of the Sitebeam HTTP API (names and paths: Contract).
@@ -132,8 +133,11 @@ class ApiClient {
       RequestOptions::CONNECT_TIMEOUT => min(5, $this->timeout),
       RequestOptions::TIMEOUT => $this->timeout,
       RequestOptions::ALLOW_REDIRECTS => FALSE,
-      // Read as it comes, so that no more than the limit is ever read.
-      RequestOptions::STREAM => TRUE,
+      // No more than the limit is ever read (see AnswerSink).
+      RequestOptions::SINK => $sink = new AnswerSink(Contract::LIMIT_ANSWER_BYTES),
+      RequestOptions::ON_HEADERS => static function (ResponseInterface $headers) use (&$status): void {
+        $status = $headers->getStatusCode();
+      },
     ];
     if ($json !== NULL) {
       $options[RequestOptions::JSON] = $json;
@@ -141,23 +145,29 @@ class ApiClient {
     if ($pins !== [] && defined('CURLOPT_RESOLVE')) {
       $options['curl'] = [CURLOPT_RESOLVE => $pins];
     }
+    $status = 0;
     $started = microtime(TRUE);
     try {
       $response = $this->httpClient->request($method, $url, $options);
-      // One byte over the limit tells an answer over it from one at it.
-      $body = Utils::copyToString($response->getBody(), Contract::LIMIT_ANSWER_BYTES + 1);
+      // A handler that leaves the sink aside (a test's fake) keeps the body
+      // in the response: it goes through the same limit.
+      if ($response->getBody() !== $sink && $sink->getSize() === 0 && !$sink->overflowed()) {
+        Utils::copyToStream($response->getBody(), $sink);
+      }
     }
     catch (GuzzleException | \RuntimeException $e) {
+      if ($sink->overflowed()) {
+        return ApiResult::tooLarge($status, $credentials->token());
+      }
       // PHP's stream wrapper reports a time-out as "Connection refused".
       $timed_out = microtime(TRUE) - $started >= $this->timeout - 0.1;
       return ApiResult::networkFailure($timed_out ? sprintf('timed out: no answer within %s s', $this->timeout) : $e->getMessage());
     }
     finally {
-      if (isset($response)) {
-        $response->getBody()->close();
-      }
+      $body = $sink->contents();
+      $sink->close();
     }
-    if (strlen($body) > Contract::LIMIT_ANSWER_BYTES) {
+    if ($sink->overflowed()) {
       return ApiResult::tooLarge($response->getStatusCode(), $credentials->token());
     }
     $retry_after = $response->getHeaderLine('Retry-After');

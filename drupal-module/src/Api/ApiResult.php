@@ -161,14 +161,27 @@ final class ApiResult {
    *
    * The contract's passing statuses: the instance could not be reached or did
    * not answer in time, was busy (429, 408) or failed (5xx). A refusal for good (400, 401, 403, 413, 422,
-   * a missing or unsafe address, an answer the contract does not allow) is
-   * not: sending it again cannot help.
+   * a missing, unsafe or private address, an answer the contract does not
+   * allow) is not: sending it again cannot help. Status 0 is no answer, only
+   * when a request was made: a settings problem sends nothing.
    */
   public function isPassingFailure(): bool {
-    if ($this->unsafeAddress || ($this->status >= 200 && $this->status < 300)) {
-      return FALSE;
+    if ($this->networkError !== '') {
+      return Contract::isPassingStatus(0);
     }
-    return Contract::isPassingStatus($this->networkError !== '' ? 0 : $this->status);
+    $answered_2xx = $this->status >= 200 && $this->status < 300;
+    return !$this->nothingSent() && !$answered_2xx && Contract::isPassingStatus($this->status);
+  }
+
+  /**
+   * True when no request was made: the module's settings refused to send.
+   *
+   * The address is missing, neither https nor this machine, or private; or
+   * the token is missing. Not the instance's answer: a mail waiting in the
+   * outbox stays waiting until the settings are fixed.
+   */
+  public function nothingSent(): bool {
+    return $this->status === 0 && $this->networkError === '' && $this->problem === '';
   }
 
   /**
@@ -264,6 +277,9 @@ final class ApiResult {
     }
     if ($this->privateAddress) {
       return 'not sent: the instance address is private, loopback or on an unusual port (settings.php does not allow them)';
+    }
+    if ($this->nothingSent()) {
+      return 'not sent: the instance address or the token is not set';
     }
     if ($this->networkError !== '') {
       $line = 'network failure: ' . $this->networkError;

@@ -32,9 +32,22 @@ class InstanceHost {
   private const PORTS = [80, 443, 8080];
 
   /**
-   * Ranges filter_var() lets through: shared address space (RFC 6598).
+   * Ranges filter_var() lets through, as [network, prefix length].
+   *
+   * Shared address space (RFC 6598), benchmarking (RFC 2544), IETF protocol
+   * assignments (RFC 6890), NAT64 (RFC 6052, RFC 8215: they reach an IPv4
+   * address of the gateway's choosing), IPv4-compatible IPv6 (::7f00:1 is
+   * 127.0.0.1) and site-local IPv6 (RFC 3879).
    */
-  private const EXTRA_PRIVATE_IPV4 = [['100.64.0.0', 10]];
+  private const EXTRA_PRIVATE = [
+    ['100.64.0.0', 10],
+    ['198.18.0.0', 15],
+    ['192.0.0.0', 24],
+    ['64:ff9b::', 96],
+    ['64:ff9b:1::', 48],
+    ['::', 96],
+    ['fec0::', 10],
+  ];
 
   /**
    * Whether settings.php allows private hosts and any port.
@@ -103,15 +116,31 @@ class InstanceHost {
     if (filter_var($address, FILTER_VALIDATE_IP, FILTER_FLAG_NO_PRIV_RANGE | FILTER_FLAG_NO_RES_RANGE) === FALSE) {
       return FALSE;
     }
-    if (strlen($packed) === 4) {
-      foreach (self::EXTRA_PRIVATE_IPV4 as [$network, $bits]) {
-        $mask = -1 << (32 - $bits);
-        if ((ip2long($address) & $mask) === (ip2long($network) & $mask)) {
-          return FALSE;
-        }
+    foreach (self::EXTRA_PRIVATE as [$network, $bits]) {
+      if (self::inRange($packed, (string) inet_pton($network), $bits)) {
+        return FALSE;
       }
     }
     return TRUE;
+  }
+
+  /**
+   * Whether a packed address is in a packed network of $bits bits.
+   */
+  private static function inRange(string $address, string $network, int $bits): bool {
+    if (strlen($address) !== strlen($network)) {
+      return FALSE;
+    }
+    $bytes = intdiv($bits, 8);
+    if (substr($address, 0, $bytes) !== substr($network, 0, $bytes)) {
+      return FALSE;
+    }
+    $rest = $bits % 8;
+    if ($rest === 0) {
+      return TRUE;
+    }
+    $mask = (0xff << (8 - $rest)) & 0xff;
+    return (ord($address[$bytes]) & $mask) === (ord($network[$bytes]) & $mask);
   }
 
 }

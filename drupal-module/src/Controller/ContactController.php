@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Controller;
 
 use Drupal\Core\Config\ConfigFactoryInterface;
+use Drupal\Core\Database\DatabaseException;
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
@@ -20,8 +21,11 @@ use Drupal\sitebeam\Endpoint\OriginRule;
 use Drupal\sitebeam\Endpoint\RateLimiter;
 use Drupal\sitebeam\Endpoint\RequestBody;
 use Drupal\sitebeam\Mail\AddressParser;
+use Drupal\sitebeam\Outbox\DeliveryState;
 use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Outbox\OutboxFullException;
+use Drupal\sitebeam\Outbox\OutboxItem;
+use Drupal\sitebeam\Outbox\OutboxSender;
 use Psr\Log\LoggerInterface;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\Request;
@@ -37,6 +41,11 @@ class ContactController implements ContainerInjectionInterface {
    */
   public const MAIL_ID = 'sitebeam_contact';
 
+  /**
+   * The longest Retry-After passed on to a visitor: an hour.
+   */
+  public const RETRY_AFTER_MAX_S = Contract::OUTBOX_MAX_RETRY_S;
+
   public function __construct(
     protected ApiClient $apiClient,
     protected ConfigFactoryInterface $configFactory,
@@ -47,6 +56,8 @@ class ContactController implements ContainerInjectionInterface {
     protected ContactResponder $responder,
     protected ConsentSettings $consentSettings,
     protected Outbox $outbox,
+    protected OutboxSender $sender,
+    protected DeliveryState $deliveryState,
   ) {}
 
   /**
@@ -63,6 +74,8 @@ class ContactController implements ContainerInjectionInterface {
       ContactResponder::create($container),
       $container->get('sitebeam.consent_settings'),
       $container->get('sitebeam.outbox'),
+      $container->get('sitebeam.outbox_sender'),
+      $container->get('sitebeam.delivery_state'),
     );
   }
 
@@ -125,7 +138,8 @@ class ContactController implements ContainerInjectionInterface {
    *
    * @return \Drupal\sitebeam\Contact\ContactProblem|bool
    *   Why it was not sent; else FALSE when it went out, TRUE when the
-   *   instance failed for a passing reason and it waits in the outbox.
+   *   instance failed for a passing reason (or the circuit breaker is open)
+   *   and it waits in the outbox.
    */
   protected function send(ContactSubmission $submission): ContactProblem|bool {
     $site = $this->configFactory->get('system.site');
@@ -136,19 +150,19 @@ class ContactController implements ContainerInjectionInterface {
       return new ContactProblem(ContactProblem::NOT_CONFIGURED);
     }
     $payload = ContactMessageComposer::compose($submission, $recipient, (string) $site->get('name'));
+    if ($this->deliveryState->breakerOpen()) {
+      $reason = $this->deliveryState->heldReason();
+      $until = $this->deliveryState->get()['breaker_until'];
+      return $this->keep(fn (): int => $this->outbox->hold($payload, self::MAIL_ID, $reason, $until, OutboxItem::KIND_CONTACT, $submission->email), $reason)
+        ?: new ContactProblem(ContactProblem::UPSTREAM_FAILED);
+    }
     $result = $this->apiClient->sendEmail($payload);
+    $this->sender->noteResult($result);
     if ($result->isSuccess()) {
       return FALSE;
     }
-    if ($result->isPassingFailure()) {
-      try {
-        $this->outbox->defer($payload, self::MAIL_ID, $result);
-        $this->logger->warning('Contact message waits in the outbox: @result', ['@result' => $result->logSummary()]);
-        return TRUE;
-      }
-      catch (OutboxFullException $e) {
-        $this->logger->error('Contact message not kept for later: @reason', ['@reason' => $e->getMessage()]);
-      }
+    if ($result->isPassingFailure() && $this->keep(fn (): int => $this->outbox->defer($payload, self::MAIL_ID, $result, 1, OutboxItem::KIND_CONTACT, $submission->email), $result->logSummary())) {
+      return TRUE;
     }
     $this->logger->error('Contact message not sent by the API: @result', ['@result' => $result->logSummary()]);
     $refused = array_key_first($result->refusedFields());
@@ -159,13 +173,40 @@ class ContactController implements ContainerInjectionInterface {
     }
     return match ($result->diagnosis()) {
       ApiResult::NOT_CONFIGURED,
+      ApiResult::UNSAFE_ADDRESS,
+      ApiResult::PRIVATE_ADDRESS,
       ApiResult::TOKEN_WRONG,
       ApiResult::ACCOUNT_NOT_CONFIRMED,
       ApiResult::NOT_ENABLED,
       ApiResult::SERVICE_DISABLED => new ContactProblem(ContactProblem::NOT_CONFIGURED),
-      ApiResult::RATE_LIMITED => new ContactProblem(ContactProblem::RATE_LIMITED, retryAfter: $result->retryAfter ?? 60),
+      // The instance's own wait, within reason: a visitor is not told a day.
+      ApiResult::RATE_LIMITED => new ContactProblem(ContactProblem::RATE_LIMITED, retryAfter: min(max($result->retryAfter ?? 60, 1), self::RETRY_AFTER_MAX_S)),
       default => new ContactProblem(ContactProblem::UPSTREAM_FAILED),
     };
+  }
+
+  /**
+   * Keeps the message in the outbox; FALSE when it could not be kept.
+   *
+   * Beyond the contact messages' share of the outbox, or on any error of
+   * its storage, the visitor is asked to try again (never told it will be
+   * sent): logged, never an error page.
+   *
+   * @param callable $store
+   *   Stores it: Outbox::defer() or Outbox::hold().
+   * @param string $why
+   *   Why it waits, for the log.
+   */
+  protected function keep(callable $store, string $why): bool {
+    try {
+      $store();
+    }
+    catch (OutboxFullException | DatabaseException | \JsonException $e) {
+      $this->logger->error('Contact message not sent by the API (@result) and not kept for later: @reason', ['@result' => $why, '@reason' => $e->getMessage()]);
+      return FALSE;
+    }
+    $this->logger->warning('Contact message waits in the outbox: @result', ['@result' => $why]);
+    return TRUE;
   }
 
 }

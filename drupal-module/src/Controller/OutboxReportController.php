@@ -94,7 +94,7 @@ class OutboxReportController extends ControllerBase {
    */
   public function sendNow(int $id): RedirectResponse {
     $item = $this->outbox->get($id);
-    $outcome = $item === NULL ? NULL : $this->sender->sendNow($id);
+    $outcome = $item === NULL ? NULL : $this->sender->sendNow($id, TRUE)['outcome'];
     $arguments = ['%to' => $item?->recipient ?? '', '%subject' => $item?->subject ?? ''];
     match ($outcome) {
       'delivered' => $this->messenger()->addStatus($this->t('The mail to %to (%subject) was delivered.', $arguments)),

@@ -36,6 +36,11 @@ class SettingsForm extends ConfigFormBase {
 
   private const CONFIG = 'sitebeam.settings';
 
+  /**
+   * The largest outbox, in MiB: 1 TiB (the setting's range).
+   */
+  private const MAX_OUTBOX_MIB = 1048576;
+
   public function __construct(
     ConfigFactoryInterface $config_factory,
     TypedConfigManagerInterface $typed_config_manager,
@@ -167,7 +172,7 @@ class SettingsForm extends ConfigFormBase {
       '#field_suffix' => $this->t('hours'),
       '#min' => 1,
       '#max' => 720,
-      '#description' => $this->t('The <a href=":url">outbox</a> sends waiting mail on cron, oldest first; after this time a message is given up, logged and shown as failed. Run cron every minute for a first retry within a minute.', [':url' => Url::fromRoute('sitebeam.outbox')->toString()]),
+      '#description' => $this->t('The <a href=":url">outbox</a> sends waiting mail on cron and after page requests, oldest first, past any mail that keeps failing; after this time a message is given up, logged and shown as failed. Run cron every minute for a first retry within a minute.', [':url' => Url::fromRoute('sitebeam.outbox')->toString()]),
       '#config_target' => new ConfigTarget(self::CONFIG, 'mail.outbox.lifetime', fromConfig: static::class . '::hoursFromSeconds', toConfig: static::class . '::secondsFromHours'),
     ];
     $form['mail']['outbox_max_mails'] = [
@@ -182,8 +187,27 @@ class SettingsForm extends ConfigFormBase {
       '#title' => $this->t('Size of the outbox at most'),
       '#field_suffix' => $this->t('MiB'),
       '#min' => 1,
+      '#max' => self::MAX_OUTBOX_MIB,
       '#description' => $this->t('Beyond either cap a new message fails at once, as when the outbox is off, instead of filling the database.'),
       '#config_target' => new ConfigTarget(self::CONFIG, 'mail.outbox.max_bytes', fromConfig: static::class . '::mebibytesFromBytes', toConfig: static::class . '::bytesFromMebibytes'),
+    ];
+    $form['mail']['outbox_contact_share'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Share of the outbox for contact messages'),
+      '#field_suffix' => '%',
+      '#min' => 0,
+      '#max' => 100,
+      '#description' => $this->t("Contact-form messages may fill this much of the outbox (of both caps), so that a flood of them never leaves the site's own mail, such as password resets, without room. Beyond it a visitor is asked to try again later."),
+      '#config_target' => self::CONFIG . ':mail.outbox.contact_share',
+    ];
+    $form['mail']['outbox_retention_days'] = [
+      '#type' => 'number',
+      '#title' => $this->t('Keep failed mail for'),
+      '#field_suffix' => $this->t('days'),
+      '#min' => 1,
+      '#max' => 3650,
+      '#description' => $this->t('Mail given up or refused for good stays in the outbox, with its last error, for this long; then cron deletes it. It holds message bodies and password-reset links.'),
+      '#config_target' => self::CONFIG . ':mail.outbox.retention_days',
     ];
 
     $form['contact'] = [
@@ -488,9 +512,13 @@ class SettingsForm extends ConfigFormBase {
 
   /**
    * The typed MiB as the bytes the setting holds.
+   *
+   * A number too large for an integer becomes the largest one, which the
+   * setting's range refuses on the field: a form error, not a TypeError.
    */
   public static function bytesFromMebibytes(mixed $mebibytes): int {
-    return (int) $mebibytes * 1048576;
+    $bytes = is_numeric($mebibytes) ? (float) $mebibytes * 1048576 : 0.0;
+    return $bytes >= PHP_INT_MAX ? PHP_INT_MAX : (int) $bytes;
   }
 
   /**

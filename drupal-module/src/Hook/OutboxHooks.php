@@ -5,12 +5,14 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Hook;
 
 use Drupal\Component\Datetime\TimeInterface;
+use Drupal\Core\Database\DatabaseException;
 use Drupal\Core\Hook\Attribute\Hook;
 use Drupal\Core\StringTranslation\StringTranslationTrait;
 use Drupal\Core\StringTranslation\TranslationInterface;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Outbox\OutboxSender;
+use Psr\Log\LoggerInterface;
 
 /**
  * The outbox's cron delivery and its line on the status report.
@@ -29,17 +31,29 @@ class OutboxHooks {
     protected Outbox $outbox,
     protected TimeInterface $time,
     TranslationInterface $string_translation,
+    protected LoggerInterface $logger,
   ) {
     $this->stringTranslation = $string_translation;
   }
 
   /**
    * Implements hook_cron().
+   *
+   * One of the outbox's two delivery paths (the other runs after responses,
+   * see OutboxDelivery); then failed mail older than the retention period
+   * goes.
    */
   #[Hook('cron')]
   public function cron(): void {
-    if ($this->outbox->exists()) {
-      $this->sender->deliverDue();
+    try {
+      $this->sender->deliverIfDue();
+      $purged = $this->outbox->purgeFailed($this->time->getCurrentTime() - $this->outbox->retentionDays() * 86400);
+      if ($purged > 0) {
+        $this->logger->notice('@count failed mails older than @days days deleted from the outbox.', ['@count' => $purged, '@days' => $this->outbox->retentionDays()]);
+      }
+    }
+    catch (DatabaseException $e) {
+      $this->logger->error('The outbox could not be sent: @reason. Run update.php if the module was just updated.', ['@reason' => $e->getMessage()]);
     }
   }
 

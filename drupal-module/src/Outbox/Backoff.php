@@ -4,17 +4,18 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Outbox;
 
+use Drupal\sitebeam\Contract;
+
 /**
  * When a mail that met a passing failure is tried again.
  *
- * Exponential with jitter, as Postfix's queue and Symfony Messenger's retry
- * strategy: 30-60 s after the first try, doubling, at most an hour between
- * tries. A Retry-After from the instance is honoured up to that hour.
+ * The contract's timing, as every outbox: exponential with jitter, as
+ * Postfix's queue and Symfony Messenger's retry strategy. Half of
+ * Contract::OUTBOX_FIRST_RETRY_S to all of it after the first try, doubling,
+ * at most Contract::OUTBOX_MAX_RETRY_S between tries; never before the
+ * instance's Retry-After, honoured up to Contract::OUTBOX_RETRY_AFTER_MAX_S.
  */
 final class Backoff {
-
-  public const FIRST_S = 60;
-  public const MAX_S = 3600;
 
   /**
    * Seconds to wait after the try number $tries (1 for the first) failed.
@@ -28,9 +29,9 @@ final class Backoff {
    *   sites do not all come back at the same second.
    */
   public static function delay(int $tries, ?int $retry_after, float $random): int {
-    $ceiling = min(self::MAX_S, self::FIRST_S * 2 ** min(max($tries, 1) - 1, 12));
+    $ceiling = min(Contract::OUTBOX_MAX_RETRY_S, Contract::OUTBOX_FIRST_RETRY_S * 2 ** min(max($tries, 1) - 1, 16));
     $delay = (int) ceil($ceiling / 2 + $random * $ceiling / 2);
-    return min(self::MAX_S, max($delay, $retry_after ?? 0));
+    return max($delay, min(max($retry_after ?? 0, 0), Contract::OUTBOX_RETRY_AFTER_MAX_S));
   }
 
 }

@@ -1,45 +1,17 @@
 // The outbox on a real site: site mail during an outage waits and goes out on cron, once; two
 // senders side by side send nothing twice; the owner's report and its actions.
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
+import { faultFor, newMarker, site } from './outbox-site.ts';
 import {
   adminPage,
   anonymousContext,
   guardToken,
-  settingsPhp,
   signedInPage,
   stub,
   stubEmails,
   stubUrl,
   test,
 } from './site.ts';
-
-const run = promisify(execFile);
-const drupalRoot = resolve(dirname(settingsPhp), '../..');
-const helper = fileURLToPath(new URL('../outbox-site.php', import.meta.url));
-
-/** Runs tests/drupal/outbox-site.php on the test site, in a PHP process of its own. */
-async function site(...args: string[]): Promise<Record<string, unknown>> {
-  const { stdout } = await run(process.env.SITEBEAM_PHP ?? 'php', [helper, ...args], {
-    cwd: drupalRoot,
-    timeout: 120_000,
-  });
-  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
-}
-
-/** A text no other test sends: the faults match it, and only it, in the mail's JSON. */
-const newMarker = () => `outbox${randomBytes(5).toString('hex')}`;
-
-const faultFor = (marker: string, rule: Record<string, unknown>) => ({
-  method: 'POST',
-  path_prefix: '/v1/email',
-  body_contains: marker,
-  ...rule,
-});
 
 test.beforeAll(async () => {
   await site('route', 'on', stubUrl);
@@ -140,7 +112,11 @@ test('the outbox report lists waiting mail; Send now delivers and Delete forgets
   const forged = await admin.context().request.get(sendHref?.replace(/\?token=.*/, '') ?? '');
   expect(forged.status()).toBe(403);
 
-  await stub('DELETE', '/__stub/faults');
+  // The instance takes the first mail again, not yet the second: the drain that the first
+  // success starts (the outbox delivers after the response) leaves the second waiting.
+  await stub('PUT', '/__stub/faults', {
+    faults: [faultFor(`${marker} 2`, { status: 503, retry_after: 120 })],
+  });
   await first.getByRole('link', { name: 'Send now' }).click();
   await expect(
     admin.getByText(`The mail to to1@example.com (${marker} 1) was delivered.`).first(),
@@ -155,6 +131,7 @@ test('the outbox report lists waiting mail; Send now delivers and Delete forgets
     admin.getByText(`The mail to to2@example.com (${marker} 2) was deleted`).first(),
   ).toBeVisible();
   await expect(second).toHaveCount(0);
+  await stub('DELETE', '/__stub/faults');
   await site('due');
   await site('cron');
   expect((await stubEmails()).filter((mail) => mail.subject.startsWith(`${marker} `))).toHaveLength(

@@ -5,13 +5,13 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Plugin\Mail;
 
 use Drupal\Core\Config\ConfigFactoryInterface;
+use Drupal\Core\Database\DatabaseException;
 use Drupal\Core\Mail\Attribute\Mail;
 use Drupal\Core\Mail\MailInterface;
 use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\Core\Plugin\ContainerFactoryPluginInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\sitebeam\Api\ApiClient;
-use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\Address;
 use Drupal\sitebeam\Mail\AttachmentTooLargeException;
@@ -19,8 +19,10 @@ use Drupal\sitebeam\Mail\BodyFormatter;
 use Drupal\sitebeam\Mail\HeaderBag;
 use Drupal\sitebeam\Mail\MailerSwitch;
 use Drupal\sitebeam\Mail\MessageMapper;
+use Drupal\sitebeam\Outbox\DeliveryState;
 use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Outbox\OutboxFullException;
+use Drupal\sitebeam\Outbox\OutboxSender;
 use Psr\Log\LoggerInterface;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 
@@ -46,6 +48,8 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
     protected MailManagerInterface $mailManager,
     protected MailerSwitch $mailerSwitch,
     protected Outbox $outbox,
+    protected OutboxSender $sender,
+    protected DeliveryState $deliveryState,
   ) {}
 
   /**
@@ -59,6 +63,8 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
       $container->get('plugin.manager.mail'),
       $container->get('sitebeam.mailer_switch'),
       $container->get('sitebeam.outbox'),
+      $container->get('sitebeam.outbox_sender'),
+      $container->get('sitebeam.delivery_state'),
     );
   }
 
@@ -83,8 +89,10 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
    *
    * One request per recipient (see MessageMapper). A copy the instance failed
    * to take for a passing reason (unreachable, time-out, 429, 5xx) waits in
-   * the outbox and counts as sent. Recipients the API refused for good are
-   * handed to the previous mailer when fallback is on.
+   * the outbox and counts as sent; so does every copy while the circuit
+   * breaker is open (DeliveryState). Recipients the API refused for good, or
+   * whose copy could not be kept, are handed to the previous mailer when
+   * fallback is on.
    */
   public function mail(array $message) {
     try {
@@ -108,23 +116,40 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
       return FALSE;
     }
 
+    // Copies not sent and not kept: only these may go to the fallback, so a
+    // recipient whose copy waits in the outbox never gets a second one.
     $failed = [];
-    // Once the instance failed for a passing reason, the other copies of the
-    // message wait with it instead of each waiting for the same time-out.
+    // While the breaker is open, or once the instance failed for a passing
+    // reason, the copies wait in the outbox instead of each waiting for the
+    // same time-out.
+    $held_until = $this->deliveryState->breakerOpen() ? $this->deliveryState->get()['breaker_until'] : NULL;
     $passing = NULL;
     foreach ($payloads as $payload) {
-      $result = $passing ?? $this->apiClient->sendEmail($payload);
+      $to = $payload[Contract::EMAIL_FIELD_TO];
+      if ($held_until !== NULL) {
+        $reason = $this->deliveryState->heldReason();
+        if (!$this->keep($message, $payload, fn (): int => $this->outbox->hold($payload, (string) ($message['id'] ?? ''), $reason, $held_until), $reason)) {
+          $failed[] = $to;
+        }
+        continue;
+      }
+      $result = $passing;
+      if ($result === NULL) {
+        $result = $this->apiClient->sendEmail($payload);
+        $this->sender->noteResult($result);
+      }
       if ($result->isSuccess()) {
         continue;
       }
-      if ($result->isPassingFailure() && $this->defer($message, $payload, $result, $passing === NULL ? 1 : 0)) {
+      $tries = $passing === NULL ? 1 : 0;
+      if ($result->isPassingFailure() && $this->keep($message, $payload, fn (): int => $this->outbox->defer($payload, (string) ($message['id'] ?? ''), $result, $tries), $result->logSummary())) {
         $passing = $result;
         continue;
       }
-      $failed[] = $payload[Contract::EMAIL_FIELD_TO];
+      $failed[] = $to;
       $this->logger->error('Mail @id to @to not sent by the API: @result', [
         '@id' => $message['id'] ?? '?',
-        '@to' => $payload[Contract::EMAIL_FIELD_TO],
+        '@to' => $to,
         '@result' => $result->logSummary(),
       ]);
     }
@@ -135,21 +160,33 @@ class SitebeamMail implements MailInterface, ContainerFactoryPluginInterface {
   }
 
   /**
-   * Puts one copy into the outbox; FALSE when the outbox is full.
+   * Puts one copy into the outbox; FALSE when it could not be kept.
    *
    * The site has then accepted the mail for delivery, as an MTA does: the
-   * outbox sends it on cron when the instance is back.
+   * outbox sends it when the instance is back. A full outbox, or any error
+   * of its storage (no table before update.php, a payload over the
+   * database's packet size…), is logged and the copy counts as not sent:
+   * never an error page.
+   *
+   * @param array $message
+   *   The message.
+   * @param array $payload
+   *   The copy.
+   * @param callable $store
+   *   Stores it: Outbox::defer() or Outbox::hold().
+   * @param string $why
+   *   Why it waits, for the log.
    */
-  protected function defer(array $message, array $payload, ApiResult $result, int $tries): bool {
+  protected function keep(array $message, array $payload, callable $store, string $why): bool {
     $context = [
       '@id' => $message['id'] ?? '?',
       '@to' => $payload[Contract::EMAIL_FIELD_TO],
-      '@result' => $result->logSummary(),
+      '@result' => $why,
     ];
     try {
-      $this->outbox->defer($payload, (string) ($message['id'] ?? ''), $result, $tries);
+      $store();
     }
-    catch (OutboxFullException $e) {
+    catch (OutboxFullException | DatabaseException | \JsonException $e) {
       $this->logger->error('Mail @id to @to not sent by the API (@result) and not kept for later: @reason', $context + ['@reason' => $e->getMessage()]);
       return FALSE;
     }

@@ -158,6 +158,42 @@ final class ApiClientTest extends KernelTestBase {
   }
 
   /**
+   * Tests that the connection goes where the check said, whatever DNS says.
+   *
+   * The check resolved the name to this machine, where the test listens; at
+   * connect time the name resolves to nothing (.invalid never does). The
+   * site's client for the instance connects to the checked address: the
+   * pin (CURLOPT_RESOLVE) holds. PHP's stream handler would resolve the name
+   * again, and connect nowhere (or wherever DNS now says).
+   */
+  public function testConnectionGoesToTheCheckedAddressWhateverDnsSaysAtConnectTime(): void {
+    $listener = stream_socket_server('tcp://127.0.0.1:0');
+    $port = (int) substr((string) strrchr(stream_socket_get_name($listener, FALSE), ':'), 1);
+    $name = 'rebound-' . bin2hex(random_bytes(4)) . '.invalid';
+    $this->assertFalse(gethostbynamel($name), "$name must not resolve for this test to prove anything.");
+    $this->config('sitebeam.settings')->set('base_url', "https://$name:$port")->save();
+    $checked = new class($name, $port) extends InstanceHost {
+
+      public function __construct(private string $name, private int $port) {}
+
+      /**
+       * {@inheritdoc}
+       */
+      public function check(string $url): array {
+        return [NULL, [$this->name . ':' . $this->port . ':127.0.0.1']];
+      }
+
+    };
+    $client = new ApiClient($this->container->get('sitebeam.http_client'), $this->container->get('sitebeam.credentials_factory'), $checked, NULL, 1);
+
+    $result = $client->listModels();
+
+    $this->assertFalse($result->isSuccess(), 'Nothing speaks TLS there.');
+    $this->assertNotFalse(@stream_socket_accept($listener, 0), 'The connection reached the checked address: ' . $result->logSummary());
+    fclose($listener);
+  }
+
+  /**
    * A client of the site's credentials whose HTTP answers are the given ones.
    */
   private function client(array $responses): ApiClient {

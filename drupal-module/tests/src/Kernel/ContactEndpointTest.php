@@ -353,12 +353,84 @@ final class ContactEndpointTest extends KernelTestBase {
    */
   public function testFullOutboxMakesPassingFailureUpstreamFailed(): void {
     $marker = 'contact' . bin2hex(random_bytes(5));
-    $this->config('sitebeam.settings')->set('mail.outbox.max_mails', 1)->save();
+    // Contact messages may fill half of it: one.
+    $this->config('sitebeam.settings')->set('mail.outbox.max_mails', 2)->save();
     $this->failEmailSends($marker, 503);
     $this->assertSame(202, $this->postJson(['subject' => $marker])->getStatusCode());
     $response = $this->postJson(['subject' => $marker]);
     $this->assertSame(502, $response->getStatusCode());
     $this->assertSame('upstream_failed', $this->json($response)['i18n_code']);
+  }
+
+  /**
+   * Tests that a contact flood during an outage leaves room for site mail.
+   *
+   * Contact messages fill their half of the outbox; beyond it a visitor is
+   * asked to try again (never told it will be sent); the site's own mail
+   * still has the other half.
+   */
+  public function testContactFloodDuringAnOutageLeavesRoomForTheSiteMail(): void {
+    $marker = 'contact' . bin2hex(random_bytes(5));
+    $this->enableModules(['sitebeam_test']);
+    unset($GLOBALS['config']['system.mail']['interface']['default']);
+    $this->config('system.mail')->set('interface.default', 'test_mail_collector')->save();
+    $this->container->get('sitebeam.mailer_switch')->apply(TRUE);
+    $this->config('sitebeam.settings')->set('mail.outbox.max_mails', 4)->save();
+    $this->failEmailSends($marker, 503);
+
+    $answers = [];
+    foreach ([1, 2, 3] as $i) {
+      $answers[] = $this->postJson(['subject' => "$marker $i"])->getStatusCode();
+    }
+    $this->assertSame([202, 202, 502], $answers);
+    foreach (['reset1@example.com', 'reset2@example.com'] as $to) {
+      $sent = $this->container->get('plugin.manager.mail')->mail('sitebeam_test', 'probe', $to, 'en', ['subject' => "$marker reset", 'body' => ['A reset link']]);
+      $this->assertTrue($sent['result'], "The site's mail to $to waits in the outbox.");
+    }
+    $kinds = array_map(static fn ($item): string => $item->kind, $this->container->get('sitebeam.outbox')->all());
+    $this->assertSame(['contact', 'contact', 'site', 'site'], $kinds);
+  }
+
+  /**
+   * Tests that a visitor's waiting messages are found and deleted by address.
+   */
+  public function testVisitorsWaitingMessagesAreFoundByTheirAddress(): void {
+    $marker = 'contact' . bin2hex(random_bytes(5));
+    $this->failEmailSends($marker, 503);
+    $this->assertSame(202, $this->postJson(['subject' => $marker, 'email' => 'Ann.Visitor@Example.com'])->getStatusCode());
+    $outbox = $this->container->get('sitebeam.outbox');
+    [$item] = $outbox->forVisitor('ann.visitor@example.com');
+    $this->assertSame('contact', $item->kind);
+    $this->assertSame('ann.visitor@example.com', $item->visitor);
+    $this->assertSame('owner@example.com', $item->recipient);
+    $this->assertSame([], $outbox->forVisitor('bob@example.com'));
+    $this->assertSame(1, $outbox->deleteForVisitor('ANN.VISITOR@example.com'));
+    $this->assertSame([], $outbox->all());
+  }
+
+  /**
+   * Tests that the instance's Retry-After reaches a visitor within an hour.
+   */
+  public function testInstanceRetryAfterIsClampedForTheVisitor(): void {
+    $marker = 'contact' . bin2hex(random_bytes(5));
+    // No room for contact messages: the 429 reaches the visitor.
+    $this->config('sitebeam.settings')->set('mail.outbox.contact_share', 0)->save();
+    $this->injectFault(['method' => 'POST', 'path_prefix' => '/v1/email', 'status' => 429, 'retry_after' => 86400], ['body_contains' => $marker]);
+    $response = $this->postJson(['subject' => $marker]);
+    $this->assertSame(429, $response->getStatusCode());
+    $this->assertSame('3600', $response->headers->get('Retry-After'));
+  }
+
+  /**
+   * Tests that an instance refused as private is not configured: 503.
+   */
+  public function testPrivateInstanceIsNotConfigured(): void {
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, FALSE);
+    $this->config('sitebeam.settings')->set('base_url', 'https://10.20.30.40')->save();
+    $response = $this->postJson([]);
+    $this->assertSame(503, $response->getStatusCode());
+    $this->assertSame('not_configured', $this->json($response)['i18n_code']);
+    $this->assertSame([], $this->container->get('sitebeam.outbox')->all());
   }
 
   /**

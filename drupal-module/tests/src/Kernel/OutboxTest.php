@@ -5,18 +5,15 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\DependencyInjection\ContainerBuilder;
-use Drupal\Core\Lock\DatabaseLockBackend;
 use Drupal\Core\Lock\PersistentDatabaseLockBackend;
-use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\KernelTests\KernelTestBase;
-use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Outbox\OutboxItem;
 use Drupal\sitebeam\Outbox\OutboxSender;
+use Drupal\Tests\sitebeam\Traits\OutboxSiteTrait;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
 use PHPUnit\Framework\Attributes\Group;
-use Symfony\Component\DependencyInjection\Reference;
 
 /**
  * The outbox: site mail the instance failed to take, sent again on cron.
@@ -30,11 +27,7 @@ final class OutboxTest extends KernelTestBase {
 
   use ServerStubTrait;
   use SitebeamLogTrait;
-
-  /**
-   * The module's time-out here: the slow fault's delay is longer.
-   */
-  private const TIMEOUT_S = 2;
+  use OutboxSiteTrait;
 
   /**
    * {@inheritdoc}
@@ -51,9 +44,7 @@ final class OutboxTest extends KernelTestBase {
    */
   public function register(ContainerBuilder $container): void {
     parent::register($container);
-    $container->setParameter('sitebeam.api_timeout', self::TIMEOUT_S);
-    // KernelTestBase's lock grants every lock: the site's own, here.
-    $container->register('lock', DatabaseLockBackend::class)->addArgument(new Reference('database'));
+    $this->registerOutboxServices($container);
   }
 
   /**
@@ -61,17 +52,7 @@ final class OutboxTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
-    // The stub listens on 127.0.0.1, which settings.php must allow.
-    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
-    unset($GLOBALS['config']['system.mail']['interface']['default']);
-    $this->installConfig(['system', 'sitebeam']);
-    $this->installSchema('dblog', ['watchdog']);
-    $this->installSchema('sitebeam', [Outbox::TABLE]);
-    $this->config('system.site')->set('mail', 'site@example.com')->set('name', 'Kernel Site')->save();
-    $this->config('system.mail')->set('interface.default', 'test_mail_collector')->save();
-    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', 'dev-token')->save();
-    $this->container->get('sitebeam.mailer_switch')->apply(TRUE);
-    $this->resetStub();
+    $this->setUpOutboxSite();
     $this->marker = 'outbox' . bin2hex(random_bytes(5));
   }
 
@@ -95,7 +76,7 @@ final class OutboxTest extends KernelTestBase {
     $this->setStubFaults([
       ['status' => 503, 'retry_after' => 120, 'body_contains' => "$m-503"],
       ['status' => 429, 'retry_after' => 30, 'body_contains' => "$m-429"],
-      ['delay_ms' => (self::TIMEOUT_S + 1) * 1000, 'times' => 1, 'body_contains' => "$m-slow"],
+      ['delay_ms' => (static::apiTimeout() + 1) * 1000, 'times' => 1, 'body_contains' => "$m-slow"],
     ]);
     $attachments = [
       ['filecontent' => "a,b\n1,2\n", 'filename' => 'data.csv', 'filemime' => 'text/csv'],
@@ -105,9 +86,12 @@ final class OutboxTest extends KernelTestBase {
     $this->assertTrue($this->sendProbe('ann@example.com', "$m-503", ['attachments' => $attachments]));
     $this->assertTrue($this->sendProbe('bob@example.com', "$m-429"));
     $this->assertTrue($this->sendProbe('cid@example.com', "$m-slow"));
+    // The time-out opened the breaker; its pause ends.
+    $this->breakerPauseEnds();
     // The instance stopped: nothing listens at its address any more.
     $this->config('sitebeam.settings')->set('base_url', 'http://127.0.0.1:' . $this->closedPort())->save();
     $this->assertTrue($this->sendProbe('dee@example.com', "$m-down"));
+    $this->breakerPauseEnds();
 
     $items = $this->outbox()->all();
     $this->assertSame(["$m-503", "$m-429", "$m-slow", "$m-down"], array_map(static fn (OutboxItem $item): string => $item->subject, $items));
@@ -118,8 +102,8 @@ final class OutboxTest extends KernelTestBase {
     }
     $this->assertGreaterThanOrEqual($before + 120, $items[0]->nextTry, "The 503's Retry-After: 120 is honoured.");
     $this->assertGreaterThanOrEqual($before + 30, $items[1]->nextTry, "The 429's Retry-After: 30 is honoured.");
-    $this->assertLessThanOrEqual(time() + 60, $items[1]->nextTry, 'The first retry comes within a minute.');
-    $this->assertLessThanOrEqual(time() + 60, $items[3]->nextTry, 'The first retry comes within a minute.');
+    $this->assertLessThanOrEqual(time() + 30, $items[1]->nextTry, 'The first retry comes within 30 s.');
+    $this->assertLessThanOrEqual(time() + 30, $items[3]->nextTry, 'The first retry comes within 30 s.');
     $this->assertStringContainsString('HTTP 503', $items[0]->lastError);
     $this->assertStringContainsString('HTTP 429', $items[1]->lastError);
     $this->assertStringContainsString('timed out', $items[2]->lastError);
@@ -202,7 +186,7 @@ final class OutboxTest extends KernelTestBase {
     $this->assertStringContainsString('given up', $this->sitebeamLog());
     $this->assertSame([], $this->mine([$this->marker]), 'Given up: not sent.');
 
-    $this->assertSame('delivered', $this->container->get('sitebeam.outbox_sender')->sendNow($item->id), 'Send now tries a failed mail again.');
+    $this->assertSame('delivered', $this->container->get('sitebeam.outbox_sender')->sendNow($item->id)['outcome'], 'Send now tries a failed mail again.');
     $this->assertSame([], $this->outbox()->all());
     $this->assertCount(1, $this->mine([$this->marker]));
   }
@@ -278,36 +262,9 @@ final class OutboxTest extends KernelTestBase {
     $this->config('system.site')->set('name', str_repeat('Long name ', 21))->save();
   }
 
-  /**
-   * The outbox service.
-   */
-  private function outbox(): Outbox {
-    return $this->container->get('sitebeam.outbox');
-  }
 
-  /**
-   * Every waiting mail becomes due, as time passing would make it.
-   */
-  private function timePasses(): void {
-    $this->container->get('database')->update(Outbox::TABLE)->fields(['next_try' => 0])->execute();
-  }
 
-  /**
-   * The stub's mails whose subject starts with one of these, in order.
-   */
-  private function mine(array $subjects): array {
-    return array_values(array_filter($this->stubEmails(), static fn (array $email): bool => in_array($email['subject'], $subjects, TRUE)));
-  }
 
-  /**
-   * Sends the test module's probe mail; the plugin's answer.
-   */
-  private function sendProbe(string $to, string $subject, array $params = []): bool {
-    $mail_manager = $this->container->get('plugin.manager.mail');
-    assert($mail_manager instanceof MailManagerInterface);
-    $params += ['subject' => $subject, 'body' => ['Body of ' . $subject]];
-    return (bool) $mail_manager->mail('sitebeam_test', 'probe', $to, 'en', $params)['result'];
-  }
 
   /**
    * A port of this machine nothing listens on.

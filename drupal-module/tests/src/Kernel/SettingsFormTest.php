@@ -90,14 +90,23 @@ final class SettingsFormTest extends KernelTestBase {
 
   /**
    * Tests that the outbox fields show hours and MiB and save seconds and bytes.
+   *
+   * The contact messages' share and the days failed mail is kept save as
+   * typed; a size too large for an integer is an error on its field.
    */
   public function testOutboxFieldsSaveSecondsAndBytes(): void {
     $html = $this->renderForm();
     $this->assertMatchesRegularExpression('/name="outbox_lifetime"[^>]*value="72"|value="72"[^>]*name="outbox_lifetime"/', $html);
     $this->assertMatchesRegularExpression('/name="outbox_max_bytes"[^>]*value="50"|value="50"[^>]*name="outbox_max_bytes"/', $html);
-    $this->assertSame([], $this->submit(['outbox_lifetime' => 24, 'outbox_max_mails' => 200, 'outbox_max_bytes' => 5]));
+    $this->assertMatchesRegularExpression('/name="outbox_contact_share"[^>]*value="50"|value="50"[^>]*name="outbox_contact_share"/', $html);
+    $this->assertMatchesRegularExpression('/name="outbox_retention_days"[^>]*value="30"|value="30"[^>]*name="outbox_retention_days"/', $html);
+    $this->assertSame([], $this->submit(['outbox_lifetime' => 24, 'outbox_max_mails' => 200, 'outbox_max_bytes' => 5, 'outbox_contact_share' => 20, 'outbox_retention_days' => 7]));
     $saved = $this->container->get('config.storage')->read('sitebeam.settings')['mail']['outbox'];
-    $this->assertSame(['lifetime' => 86400, 'max_mails' => 200, 'max_bytes' => 5242880], $saved);
+    $this->assertSame(['lifetime' => 86400, 'max_mails' => 200, 'max_bytes' => 5242880, 'contact_share' => 20, 'retention_days' => 7], $saved);
+
+    $errors = $this->submit(['outbox_max_bytes' => '99999999999999999999']);
+    $this->assertArrayHasKey('outbox_max_bytes', $errors);
+    $this->assertSame(5242880, $this->container->get('config.storage')->read('sitebeam.settings')['mail']['outbox']['max_bytes']);
   }
 
   /**

@@ -133,7 +133,9 @@ final class SettingsSchemaTest extends KernelTestBase {
    * Tests the outbox settings and update 10008, which adds them and its table.
    */
   public function testOutboxSettingsAndTheirUpdate(): void {
-    $this->assertSame(['lifetime' => 259200, 'max_mails' => 1000, 'max_bytes' => 52428800], $this->config('sitebeam.settings')->get('mail.outbox'));
+    $this->assertSame(['lifetime' => 259200, 'max_mails' => 1000, 'max_bytes' => 52428800, 'contact_share' => 50, 'retention_days' => 30], $this->config('sitebeam.settings')->get('mail.outbox'));
+    $this->assertArrayHasKey('mail.outbox.contact_share', $this->violations(['mail' => ['outbox' => ['contact_share' => 101]]]));
+    $this->assertArrayHasKey('mail.outbox.retention_days', $this->violations(['mail' => ['outbox' => ['retention_days' => 0]]]));
     $this->assertArrayHasKey('mail.outbox.lifetime', $this->violations(['mail' => ['outbox' => ['lifetime' => 60]]]));
     $this->assertArrayHasKey('mail.outbox.max_mails', $this->violations(['mail' => ['outbox' => ['max_mails' => 0]]]));
     $this->assertArrayHasKey('mail.outbox.max_bytes', $this->violations(['mail' => ['outbox' => ['max_bytes' => 1000]]]));
@@ -147,7 +149,9 @@ final class SettingsSchemaTest extends KernelTestBase {
     $this->assertFalse($schema->tableExists(Outbox::TABLE));
     $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
     sitebeam_update_10008();
+    sitebeam_update_10009();
     $this->assertSame(259200, $this->config('sitebeam.settings')->get('mail.outbox.lifetime'));
+    $this->assertSame(50, $this->config('sitebeam.settings')->get('mail.outbox.contact_share'));
     $this->assertTrue($schema->tableExists(Outbox::TABLE));
     $this->assertSame([], $this->violations([]));
   }

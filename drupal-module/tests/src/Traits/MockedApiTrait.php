@@ -74,7 +74,9 @@ trait MockedApiTrait {
       }
       return Create::promiseFor(new Response(404, [], '{"status":"ko"}'));
     };
-    $this->container->set('http_client', new Client(['handler' => HandlerStack::create($handler)]));
+    $client = new Client(['handler' => HandlerStack::create($handler)]);
+    $this->container->set('http_client', $client);
+    $this->container->set('sitebeam.http_client', $client);
     $this->container->set('sitebeam.instance_host', new class() extends InstanceHost {
 
       /**

@@ -267,6 +267,7 @@ final class ApiResultTest extends TestCase {
       ApiResult::fromResponse(422, '{"detail":[{"loc":["body","to"],"msg":"invalid"}]}'),
       ApiResult::notConfigured(),
       ApiResult::unsafeAddress(),
+      ApiResult::privateAddress(),
     ];
     foreach ($for_good as $index => $result) {
       $this->assertFalse($result->isPassingFailure(), "for good #$index");

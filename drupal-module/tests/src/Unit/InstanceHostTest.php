@@ -49,6 +49,14 @@ final class InstanceHostTest extends TestCase {
       'IPv4-mapped loopback' => ['::ffff:127.0.0.1', FALSE],
       'IPv4-mapped private' => ['::ffff:10.0.0.1', FALSE],
       'IPv4-mapped public' => ['::ffff:93.184.216.34', TRUE],
+      'benchmarking, 198.18/15' => ['198.19.255.1', FALSE],
+      'next to benchmarking' => ['198.20.0.1', TRUE],
+      'IETF protocol assignments, 192.0.0/24' => ['192.0.0.8', FALSE],
+      'NAT64 of a private address' => ['64:ff9b::a00:1', FALSE],
+      'local-use NAT64' => ['64:ff9b:1::a00:1', FALSE],
+      'IPv4-compatible loopback' => ['::7f00:1', FALSE],
+      'IPv6 site-local' => ['fec0::1', FALSE],
+      'IPv6 site-local, end of fec0::/10' => ['feff::1', FALSE],
       'not an address' => ['intranet', FALSE],
     ];
   }
