@@ -6,12 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { CHAT_PATH, createChatHandler, withChat } from './chat.js';
 import { chatConfigFromEnv, defaultChatDailyLimit } from './chat-config.js';
-import {
-  configFromEnv,
-  contactEnvNames,
-  endpointConfigFromEnv,
-  RelayConfigError,
-} from './config.js';
+import { configFromEnv, contactEnvNames, endpointConfigFromEnv } from './config.js';
+import { RelayConfigError } from './env.js';
 import { createRelayHandler, type RelayHandler } from './handler.js';
 import { toNodeListener } from './node.js';
 import { type RateLimitStore, REDIS_URL_ENV, rateLimitStoreFromEnv } from './rate-limit-store.js';

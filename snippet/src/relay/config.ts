@@ -3,6 +3,7 @@ import { isBareEmailAddress, specialUseDomainOf } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 import { type ConsentConfig, consentFromEnv, resolveConsent } from './consent.js';
+import { envReader, RelayConfigError, withEnvNames } from './env.js';
 import type { WindowCounter } from './rate-limit.js';
 import { safeLog } from './safe-log.js';
 
@@ -88,19 +89,6 @@ export type ResolvedRelayConfig = Required<
 > &
   Pick<RelayConfig, OptionalSetting | 'redirectUrl' | 'ticketSecret' | 'consent'>;
 
-export class RelayConfigError extends Error {
-  override readonly name = 'RelayConfigError';
-  /** The option (or environment variable) at fault. */
-  readonly setting: string;
-  readonly problem: string;
-
-  constructor(setting: string, problem: string) {
-    super(`${setting} ${problem}`);
-    this.setting = setting;
-    this.problem = problem;
-  }
-}
-
 const endpointEnvNames = {
   apiUrl: 'SITEBEAM_API_URL',
   apiToken: 'SITEBEAM_API_TOKEN',
@@ -130,38 +118,6 @@ const consentEnvNames = {
 
 /** The contact form's own required variables: a relay given none of them serves the chat alone. */
 export const contactEnvNames = [envNames.contactTo, envNames.contactFrom, envNames.siteName];
-
-/** Reads `names`' variables from `env`, refusing a missing or malformed one by its name. */
-export function envReader<Key extends string>(
-  env: Record<string, string | undefined>,
-  names: Record<Key, string>,
-) {
-  const optional = (key: Key) => env[names[key]]?.trim() || undefined;
-  return {
-    optional,
-    required(key: Key): string {
-      const value = optional(key);
-      if (!value) throw new RelayConfigError(names[key], 'is not set');
-      return value;
-    },
-    wholeNumber(key: Key): number | undefined {
-      const value = optional(key);
-      if (value === undefined) return undefined;
-      if (!/^\d+$/.test(value)) throw new RelayConfigError(names[key], 'must be a whole number');
-      return Number(value);
-    },
-  };
-}
-
-/** Runs `check`, naming the environment variable behind any option it refuses. */
-export function withEnvNames<T>(names: Record<string, string>, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof RelayConfigError)) throw error;
-    throw new RelayConfigError(names[error.setting] ?? error.setting, error.problem);
-  }
-}
 
 /** The settings every endpoint shares, from environment variables. */
 export function endpointConfigFromEnv(env: Record<string, string | undefined>): EndpointConfig {

@@ -1,8 +1,8 @@
 // Which store the rate limits count in, from SITEBEAM_REDIS_URL: unset, memory (per instance);
 // set, Redis or Valkey shared by every instance, with memory while it is down.
 
-import { RelayConfigError } from './config.js';
 import { withMemoryFallback } from './counter-fallback.js';
+import { RelayConfigError } from './env.js';
 import type { WindowCounter } from './rate-limit.js';
 
 export const REDIS_URL_ENV = 'SITEBEAM_REDIS_URL';

@@ -8,7 +8,7 @@ import {
   SENT_QUERY_PARAM,
 } from '../form/protocol.js';
 import { type ConsentConfig, consentCheckboxHtml, consentGiven } from './consent.js';
-import { escapeHtml } from './mail.js';
+import { escapeHtml } from './html.js';
 import type { Refusal } from './submission.js';
 
 export const sentMessage = 'Thank you, your message was sent.';
