@@ -4,6 +4,14 @@ import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 import { type ConsentConfig, consentFromEnv, resolveConsent } from './consent.js';
 import { envReader, RelayConfigError, withEnvNames } from './env.js';
+import type { OutboxStore } from './outbox/outbox.js';
+import {
+  type OutboxSettings,
+  outboxOptionEnvNames,
+  outboxSettingsFromEnv,
+  type ResolvedOutboxSettings,
+  resolveOutboxSettings,
+} from './outbox/settings.js';
 import type { WindowCounter } from './rate-limit.js';
 import { safeLog } from './safe-log.js';
 
@@ -73,6 +81,20 @@ export interface RelayConfig extends EndpointConfig {
   redirectUrl?: string;
   /** The consent checkbox a visitor must tick before a message is sent (default: none). */
   consent?: ConsentConfig;
+  /**
+   * A durable store that keeps a message the instance cannot take now (no answer, 429, 5xx) and
+   * delivers it later: the visitor gets 202 queued instead of "try again". Each runtime's own:
+   * `durableObjectOutbox(env.OUTBOX)` on workerd, `denoKvOutbox(kv)` on Deno; the Node command
+   * uses Redis when SITEBEAM_REDIS_URL is set. Default: none.
+   */
+  outbox?: OutboxStore;
+  /** The outbox's caps and timing (SITEBEAM_OUTBOX_* variables). */
+  outboxSettings?: OutboxSettings;
+  /**
+   * Opens the outbox's admin route (`/admin/outbox`, for `sitebeam-relay outbox --url`) to
+   * requests carrying it as a bearer token; at least 32 characters. Default: the route is off.
+   */
+  adminSecret?: string;
 }
 
 type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl' | 'rateLimitCounter';
@@ -81,13 +103,17 @@ export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, OptionalSetti
   Pick<EndpointConfig, OptionalSetting>;
 
 /** Configuration with every default applied and every value checked. */
+type OptionalRelaySetting = 'redirectUrl' | 'ticketSecret' | 'consent' | 'outbox' | 'adminSecret';
+
 export type ResolvedRelayConfig = Required<
   Omit<
     RelayConfig,
-    OptionalSetting | 'redirectUrl' | 'rateLimitPerMinute' | 'ticketSecret' | 'consent'
+    OptionalSetting | OptionalRelaySetting | 'rateLimitPerMinute' | 'outboxSettings'
   >
 > &
-  Pick<RelayConfig, OptionalSetting | 'redirectUrl' | 'ticketSecret' | 'consent'>;
+  Pick<RelayConfig, OptionalSetting | OptionalRelaySetting> & {
+    outboxSettings: ResolvedOutboxSettings;
+  };
 
 const endpointEnvNames = {
   apiUrl: 'SITEBEAM_API_URL',
@@ -109,6 +135,7 @@ const envNames = {
   minFillMs: 'SITEBEAM_MIN_FILL_MS',
   ticketSecret: 'SITEBEAM_TICKET_SECRET',
   redirectUrl: 'SITEBEAM_REDIRECT_URL',
+  adminSecret: 'SITEBEAM_ADMIN_SECRET',
 } as const;
 
 const consentEnvNames = {
@@ -156,13 +183,17 @@ export function configFromEnv(env: Record<string, string | undefined>): RelayCon
     const value = read.wholeNumber(key);
     if (value !== undefined) config[key] = value;
   }
-  for (const key of ['ticketSecret', 'redirectUrl'] as const) {
+  for (const key of ['ticketSecret', 'redirectUrl', 'adminSecret'] as const) {
     const value = read.optional(key);
     if (value !== undefined) config[key] = value;
   }
   const consent = consentFromEnv(env, consentEnvNames);
   if (consent) config.consent = consent;
-  withEnvNames({ ...envNames, ...consentEnvNames }, () => resolveConfig(config));
+  const outboxSettings = outboxSettingsFromEnv(env);
+  if (Object.keys(outboxSettings).length > 0) config.outboxSettings = outboxSettings;
+  withEnvNames({ ...envNames, ...consentEnvNames, ...outboxOptionEnvNames }, () =>
+    resolveConfig(config),
+  );
   return config;
 }
 
@@ -268,5 +299,20 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     ticketSecret: config.ticketSecret,
     redirectUrl: config.redirectUrl ? httpUrl('redirectUrl', config.redirectUrl).href : undefined,
     consent: resolveConsent(config.consent),
+    outbox: config.outbox,
+    outboxSettings: resolveOutboxSettings(config.outboxSettings, endpoint.apiTimeoutMs),
+    adminSecret: adminSecret(config.adminSecret),
   };
+}
+
+/** A secret long enough that guessing it through the admin route's rate limit is hopeless. */
+function adminSecret(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length < 32 || /\s/.test(value)) {
+    throw new RelayConfigError(
+      'adminSecret',
+      'must be at least 32 characters without spaces (e.g. the output of: openssl rand -hex 32)',
+    );
+  }
+  return value;
 }

@@ -21,4 +21,18 @@ export { createRelayHandler, type RelayContext, type RelayHandler } from './hand
 export { escapeHtml } from './html.js';
 export { composeEmail } from './mail.js';
 export { toNodeListener } from './node.js';
+export { OUTBOX_ADMIN_PATH } from './outbox/admin.js';
+export { type DenoKvLike, denoKvOutbox } from './outbox/deno-kv-outbox.js';
+export {
+  durableObjectOutbox,
+  type OutboxNamespaceLike,
+  SitebeamOutbox,
+} from './outbox/durable-object-outbox.js';
+export type {
+  Outbox,
+  OutboxChange,
+  OutboxEntry,
+  OutboxStore,
+} from './outbox/outbox.js';
+export type { OutboxSettings } from './outbox/settings.js';
 export { createMemoryCounter, type MemoryCounter, type WindowCounter } from './rate-limit.js';
