@@ -105,7 +105,9 @@ export function denoKvOutbox(kv: DenoKvLike): OutboxStore {
 function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
   const { settings, log } = delivery;
   const recovery = createRecoveryWatch();
+  // Queue messages come one by one: a "run" is the tries of different messages in a row.
   let guard = createRunGuard(settings);
+  let lastTried: string | undefined;
   let pausedUntil = 0;
 
   const enqueueTry = (op: AtomicLike, id: string, attempt: number, delayMs: number) =>
@@ -221,7 +223,9 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
     if (mine.value?.attempt !== stored.attempt) return;
     await apply(mine, decide(stored, outcome, Date.now(), settings));
     if (recovery.recovered(outcome)) await drain();
-    if (guard.stop(outcome)) {
+    const again = lastTried === stored.id;
+    lastTried = stored.id;
+    if (!again && guard.stop(outcome)) {
       pausedUntil = Date.now() + settings.breakerS * 1000;
       guard = createRunGuard(settings);
       log(
