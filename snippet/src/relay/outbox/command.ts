@@ -179,10 +179,16 @@ async function openSource(url: string | undefined, io: CommandIo): Promise<Sourc
   }
   const { openRedisOutbox } = await importNeedingRedis(() => import('./redis-outbox.js'));
   const outbox = openRedisOutbox({ url: redis.url, name: redis.description });
+  const name = redis.description;
+  const failed = (error: unknown): never => {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new CommandError(outboxExitCodes.failed, `${name} failed: ${why}`);
+  };
   return {
-    name: redis.description,
-    list: () => outbox.list(),
-    change: (action, id) => (action === 'retry' ? outbox.retry(id) : outbox.remove(id)),
+    name,
+    list: () => outbox.list().catch(failed),
+    change: (action, id) =>
+      (action === 'retry' ? outbox.retry(id) : outbox.remove(id)).catch(failed),
     close: () => outbox.close(),
   };
 }

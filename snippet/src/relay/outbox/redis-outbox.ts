@@ -172,8 +172,12 @@ export function openRedisOutbox(options: RedisOutboxOptions, delivery?: OutboxDe
       reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000),
     },
   });
-  // Failures reach the callers through rejected commands; an unheard 'error' would end the process.
-  client.on('error', () => {});
+  // Failures reach the callers through rejected commands (an unheard 'error' would end the
+  // process); the last one says why while the client is not connected.
+  let connectionError = '';
+  client.on('error', (error: unknown) => {
+    connectionError = error instanceof Error ? error.message : String(error);
+  });
   const connecting = client.connect().catch(() => undefined);
   const firstConnection = Promise.race([
     connecting,
@@ -181,6 +185,7 @@ export function openRedisOutbox(options: RedisOutboxOptions, delivery?: OutboxDe
   ]);
   const command = async (args: string[]): Promise<Reply> => {
     await firstConnection;
+    if (!client.isReady) throw new Error(`not connected (${connectionError || 'connecting'})`);
     return client.sendCommand(args);
   };
   const script = (source: string, scriptKeys: string[], args: Array<string | number>) =>
@@ -267,8 +272,9 @@ export function openRedisOutbox(options: RedisOutboxOptions, delivery?: OutboxDe
     },
     async close() {
       await worker?.stop();
+      // Destroyed first: a client that cannot connect (Redis down, a wrong password) retries forever.
+      if (client.isOpen) client.destroy();
       await connecting;
-      client.destroy();
     },
   };
 }
@@ -403,6 +409,7 @@ function startWorker(
     let lastClaim = 0;
     let lastPurge = 0;
     let groupReady = false;
+    let running = false;
     while (!stopped) {
       try {
         if (!groupReady) {
@@ -446,6 +453,10 @@ function startWorker(
           storeDown = false;
           log(`sitebeam-relay: outbox: ${options.name} answers again; delivery resumes.`);
         }
+        if (!running) {
+          running = true;
+          log(`sitebeam-relay: outbox: delivering from ${options.name} as consumer ${consumer}.`);
+        }
         if (entries.length > 0) {
           await runTries(entries);
           continue;
@@ -464,7 +475,7 @@ function startWorker(
     }
   };
 
-  const running = loop();
+  const looping = loop();
   void command(['INFO', 'persistence']).then(
     (info) => {
       if (/aof_enabled:0/.test(String(info))) {
@@ -480,7 +491,7 @@ function startWorker(
     async stop() {
       stopped = true;
       wakeUp?.();
-      await running;
+      await looping;
     },
   };
 }
