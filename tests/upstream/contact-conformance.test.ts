@@ -7,13 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CaseOutbox,
   cases,
-  closeCaseOutbox,
   closeRelayServer,
   openRelayServer,
-  redisCaseOutbox,
+  redisOutboxForCases,
   runContactCase,
 } from '../../snippet/test/relay/contact-conformance.ts';
-import { type RunningRedis, redisServerBinary, startRedis } from '../support/redis-server.ts';
+import { redisServerBinary } from '../support/redis-server.ts';
 import { describeEachService, type Service, type ServiceKind } from './services.ts';
 
 /** Nothing listens there: the relay's call fails as when the instance is down. */
@@ -26,15 +25,7 @@ describeEachService('contact conformance', (service, kind) => {
   conformance(service, kind);
   if (!kind.canForceAnswers) return;
   describe.skipIf(!redisServerBinary)('with a Redis outbox', () => {
-    let redis: RunningRedis;
-    beforeAll(async () => {
-      redis = await startRedis();
-    });
-    afterAll(async () => {
-      await closeCaseOutbox();
-      await redis?.close();
-    });
-    conformance(service, kind, () => redisCaseOutbox(redis.url));
+    conformance(service, kind, redisOutboxForCases());
   });
 });
 

@@ -3,19 +3,14 @@
 // fake answering as each case says. Twice: without an outbox (`expect`), and with a Redis outbox
 // on Debian's redis-server (`expectWithOutbox` where a case has one: 202 queued).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type RunningRedis,
-  redisServerBinary,
-  startRedis,
-} from '../../../tests/support/redis-server.ts';
+import { redisServerBinary } from '../../../tests/support/redis-server.ts';
 import {
   apiAnswer,
   type Case,
   cases,
-  closeCaseOutbox,
   closeRelayServer,
   openRelayServer,
-  redisCaseOutbox,
+  redisOutboxForCases,
   runContactCase,
 } from './contact-conformance.ts';
 
@@ -65,14 +60,7 @@ describe('contact conformance (relay)', () => {
 });
 
 describe.skipIf(!redisServerBinary)('contact conformance (relay with a Redis outbox)', () => {
-  let redis: RunningRedis;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await closeCaseOutbox();
-    await redis?.close();
-  });
+  const outbox = redisOutboxForCases();
 
   it('has cases whose answer an outbox changes', () => {
     expect(cases.filter((c) => c.expectWithOutbox).length).toBeGreaterThanOrEqual(3);
@@ -88,7 +76,7 @@ describe.skipIf(!redisServerBinary)('contact conformance (relay with a Redis out
           fetch: fakeApi(testCase.apiAnswers) as typeof fetch,
           sentMail: async () => [...sentMail],
         },
-        { outbox: redisCaseOutbox(redis.url) },
+        { outbox: outbox() },
       );
       passedWithOutbox += 1;
     });

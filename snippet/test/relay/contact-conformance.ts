@@ -6,8 +6,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'redis';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import suite from '../../../contract/conformance/contact.cases.json' with { type: 'json' };
+import { type RunningRedis, startRedis } from '../../../tests/support/redis-server.ts';
 import {
   createRelayHandler,
   type Outbox,
@@ -116,16 +117,30 @@ export interface CaseOutbox {
   empty(): Promise<void>;
 }
 
-/** A Redis outbox (at `url`, emptied before each case) for the cases' relays. */
-export function redisCaseOutbox(url: string): CaseOutbox {
-  return {
-    store: redisOutbox({ url, name: 'conformance Redis' }),
-    async empty() {
-      const client = createClient({ url });
-      await client.connect();
-      await client.flushAll();
-      client.destroy();
-    },
+/**
+ * A Redis outbox for the cases of the calling describe block: Debian's redis-server started before
+ * them and stopped after; each case's relay gets it emptied.
+ */
+export function redisOutboxForCases(): () => CaseOutbox {
+  let redis: RunningRedis | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await closeCaseOutbox();
+    await redis?.close();
+  });
+  return () => {
+    const { url } = redis as RunningRedis;
+    return {
+      store: redisOutbox({ url, name: 'conformance Redis' }),
+      async empty() {
+        const client = createClient({ url });
+        await client.connect();
+        await client.flushAll();
+        client.destroy();
+      },
+    };
   };
 }
 
@@ -152,8 +167,8 @@ async function relayFor(api: ContactApi, config: Case['config'], outbox?: CaseOu
   });
 }
 
-/** Closes the last case's outbox (its delivery stops): call once the cases have run. */
-export async function closeCaseOutbox(): Promise<void> {
+/** Closes the last case's outbox (its delivery stops). */
+async function closeCaseOutbox(): Promise<void> {
   await openOutbox?.close();
   openOutbox = undefined;
 }

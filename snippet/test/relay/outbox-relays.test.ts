@@ -15,9 +15,10 @@ import type { OutboxEntry } from '../../src/relay/index.js';
 import { outboxCommand } from '../../src/relay/outbox/command.js';
 import { openRedisOutbox } from '../../src/relay/outbox/redis-outbox.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
-import { type RunningRelay, startRelay } from './start-relay.ts';
+import { type RunningRelay, relayEnv, testSite as site, startRelay } from './start-relay.ts';
 
-const site = 'http://shop.example.test';
+/** How long a test waits for what a process does on its own clock, and how often it looks. */
+const poll = { timeout: 60_000, interval: 200 };
 
 let stub: RunningStub;
 let redis: RunningRedis;
@@ -28,14 +29,8 @@ if (!redisServerBinary) {
 }
 
 const env = (extra: Record<string, string> = {}): Record<string, string> => ({
-  SITEBEAM_API_URL: stub.url,
-  SITEBEAM_API_TOKEN: 'dev-token',
-  SITEBEAM_ALLOWED_ORIGINS: site,
-  SITEBEAM_CONTACT_TO: 'dev@example.com',
-  SITEBEAM_CONTACT_FROM: 'forms@example.com',
-  SITEBEAM_SITE_NAME: 'Outbox Shop',
+  ...relayEnv(stub.url, { SITEBEAM_SITE_NAME: 'Outbox Shop' }),
   SITEBEAM_TICKET_SECRET: 'outbox-secret',
-  SITEBEAM_MIN_FILL_MS: '0',
   SITEBEAM_CLIENT_IP_HEADER: 'x-forwarded-for',
   SITEBEAM_OUTBOX_FIRST_RETRY_S: '1',
   // The least the 10 s API time-out allows: a dead relay's try is taken over after 15 s.
@@ -79,15 +74,6 @@ async function mailWith(marker: string): Promise<number> {
     '/__stub/emails',
   );
   return emails.filter((email) => email.message.content?.includes(marker)).length;
-}
-
-/** Polls `check` until it holds; fails after `ms`. */
-async function until(check: () => Promise<boolean> | boolean, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** `sitebeam-relay outbox …` with these variables (run in this process): exit code and output. */
@@ -156,7 +142,9 @@ describe.skipIf(!redisServerBinary)('relays sharing a Redis outbox', () => {
   it('deliver a message posted during an outage exactly once, after its relay was killed mid-send, and not again after it restarts', async () => {
     const pair = await Promise.all([relay(), relay()]);
     for (const started of pair) {
-      await until(() => started.output().includes('outbox: delivering from Redis'));
+      await expect
+        .poll(() => started.output().includes('outbox: delivering from Redis'), poll)
+        .toBe(true);
     }
     const marker = 'kill-mid-send-4c1d';
     // The post meets a 503; every later try hangs 6 s, then meets a 503 too.
@@ -168,30 +156,32 @@ describe.skipIf(!redisServerBinary)('relays sharing a Redis outbox', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(202);
     expect(answer.body).toMatchObject({ status: 'ok', queued: true });
 
-    let pid: number | undefined;
-    await until(async () => (pid = await pidSending()) !== undefined);
+    await expect.poll(pidSending, poll).toBeDefined();
+    const pid = await pidSending();
     const sender = pair.find((started) => started.child.pid === pid) as RunningRelay;
     const other = pair.find((started) => started !== sender) as RunningRelay;
     expect(sender).toBeDefined();
     sender.child.kill('SIGKILL');
-    await until(() => sender.child.signalCode === 'SIGKILL');
+    await expect.poll(() => sender.child.signalCode === 'SIGKILL', poll).toBe(true);
     const [kept] = await listed();
     expect(kept).toMatchObject({ state: 'sending', subject: `[Outbox Shop] About ${marker}` });
 
     // The instance is back; the killed relay's try is taken over once idle 15 s.
     await faults([]);
-    await until(async () => (await mailWith(marker)) > 0);
-    await until(async () => (await waiting()) === 0);
+    await expect.poll(async () => (await mailWith(marker)) > 0, poll).toBe(true);
+    await expect.poll(async () => (await waiting()) === 0, poll).toBe(true);
     expect(other.output()).toMatch(/outbox: message [0-9a-f-]+ delivered/);
 
     const restarted = await relay();
-    await until(() => restarted.output().includes('outbox: delivering from Redis'));
+    await expect
+      .poll(() => restarted.output().includes('outbox: delivering from Redis'), poll)
+      .toBe(true);
     // A message through the restarted relay arrives: its delivery has run, and sent nothing twice.
     const second = 'after-restart-9e2f';
     await faults([{ path_prefix: '/v1/email', status: 503, times: 1, body_contains: second }]);
     expect((await post(restarted, second)).status).toBe(202);
-    await until(async () => (await mailWith(second)) > 0);
-    await until(async () => (await waiting()) === 0);
+    await expect.poll(async () => (await mailWith(second)) > 0, poll).toBe(true);
+    await expect.poll(async () => (await waiting()) === 0, poll).toBe(true);
     expect(await mailWith(marker)).toBe(1);
     expect(await mailWith(second)).toBe(1);
   }, 120_000);
@@ -220,7 +210,7 @@ describe.skipIf(!redisServerBinary)('relays sharing a Redis outbox', () => {
     expect(refused.status).toBe(502);
     expect(capped.output()).toContain('outbox: full (1 messages');
     await faults([]);
-    await until(async () => (await mailWith(marker)) === 1);
+    await expect.poll(async () => (await mailWith(marker)) === 1, poll).toBe(true);
   }, 60_000);
 
   it('let the owner list, retry and delete with sitebeam-relay outbox, naming each outcome by its exit code', async () => {
@@ -248,8 +238,10 @@ describe.skipIf(!redisServerBinary)('relays sharing a Redis outbox', () => {
     expect((await outbox(['retry', kept?.id as string, '--json'], variables)).stdout).toContain(
       '"result":"done"',
     );
-    await until(async () => (await mailWith(`${marker} kept`)) === 1);
-    await until(async () => (await waiting(variables.SITEBEAM_REDIS_URL)) === 0);
+    await expect.poll(async () => (await mailWith(`${marker} kept`)) === 1, poll).toBe(true);
+    await expect
+      .poll(async () => (await waiting(variables.SITEBEAM_REDIS_URL)) === 0, poll)
+      .toBe(true);
     expect(await mailWith(`${marker} dropped`)).toBe(0);
 
     expect((await outbox(['list', 'extra'], variables)).code).toBe(2);

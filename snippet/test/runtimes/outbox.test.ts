@@ -3,13 +3,13 @@
 // stub as the instance: a message posted during a 503 outage gets 202 queued, shows in
 // `sitebeam-relay outbox list --url` (the relay's admin route), and is delivered once the instance
 // is back, exactly once; a wrong admin secret is refused.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import type { OutboxEntry } from '../../src/relay/index.js';
+import { relayEnv, runRelayCommand, testSite as site } from '../relay/start-relay.ts';
 import {
   denoUnavailable,
   type RunningRuntime,
@@ -20,10 +20,11 @@ import {
   workerdUnavailable,
 } from './runtimes.ts';
 
+/** How long a test waits for what a process does on its own clock, and how often it looks. */
+const poll = { timeout: 30_000, interval: 200 };
+
 const relayModule = fileURLToPath(new URL('../../dist/relay/index.js', import.meta.url));
-const relayCli = fileURLToPath(new URL('../../dist/relay/cli.js', import.meta.url));
 const readme = readFileSync(`${repo}snippet/README.md`, 'utf8');
-const site = 'http://shop.example.test';
 const adminSecret = 'runtime-outbox-admin-secret-0123456789abcdef';
 
 /** The first ```js block after `heading` in snippet/README.md, importing the build. */
@@ -41,48 +42,16 @@ function readmeSnippet(heading: string, file: string): string {
   return `${workDir}/${file}`;
 }
 
-const settings = (stub: RunningStub): Record<string, string> => ({
-  SITEBEAM_API_URL: stub.url,
-  SITEBEAM_API_TOKEN: 'dev-token',
-  SITEBEAM_ALLOWED_ORIGINS: site,
-  SITEBEAM_CONTACT_TO: 'dev@example.com',
-  SITEBEAM_CONTACT_FROM: 'forms@example.com',
-  SITEBEAM_SITE_NAME: 'Outbox Shop',
-  SITEBEAM_MIN_FILL_MS: '0',
-  SITEBEAM_OUTBOX_FIRST_RETRY_S: '1',
-  SITEBEAM_ADMIN_SECRET: adminSecret,
-});
-
-/** `sitebeam-relay outbox …` against the relay at `url`: exit code and output. */
-function outboxCommand(url: string, args: string[], secret = adminSecret) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [relayCli, 'outbox', ...args, '--url', url], {
-      env: { PATH: process.env.PATH ?? '', SITEBEAM_ADMIN_SECRET: secret },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+const settings = (stub: RunningStub): Record<string, string> =>
+  relayEnv(stub.url, {
+    SITEBEAM_SITE_NAME: 'Outbox Shop',
+    SITEBEAM_OUTBOX_FIRST_RETRY_S: '1',
+    SITEBEAM_ADMIN_SECRET: adminSecret,
   });
-}
 
 /** The admin route's list, as the command reads it, with `secret`. */
 async function listed(url: string, secret = adminSecret) {
   return fetch(`${url}/admin/outbox`, { headers: { authorization: `Bearer ${secret}` } });
-}
-
-/** Polls `check` until it holds; fails after `ms`. */
-async function until(check: () => Promise<boolean>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 let stub: RunningStub;
@@ -121,7 +90,12 @@ async function outage(url: string, marker: string) {
   expect(answer.status, await answer.clone().text()).toBe(202);
   expect(await answer.json()).toMatchObject({ status: 'ok', queued: true });
 
-  const { code, stdout, stderr } = await outboxCommand(url, ['list', '--json']);
+  const { code, stdout, stderr } = await runRelayCommand(
+    ['outbox', 'list', '--json', '--url', url],
+    {
+      SITEBEAM_ADMIN_SECRET: adminSecret,
+    },
+  );
   expect(code, stderr).toBe(0);
   const [waiting] = (JSON.parse(stdout) as { messages: OutboxEntry[] }).messages;
   expect(waiting).toMatchObject({ to: 'dev@example.com', subject: '[Outbox Shop] Outage' });
@@ -130,11 +104,13 @@ async function outage(url: string, marker: string) {
   expect((await listed(url, 'not-the-secret-but-long-enough-0123456789')).status).toBe(401);
 
   await callStub(stub, '/__stub/faults', 'PUT', { faults: [] });
-  await until(async () => (await mailWith(marker)) > 0);
-  await until(async () => {
-    const { messages } = (await (await listed(url)).json()) as { messages: OutboxEntry[] };
-    return messages.length === 0;
-  });
+  await expect.poll(async () => (await mailWith(marker)) > 0, poll).toBe(true);
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await listed(url)).json()) as { messages: OutboxEntry[] };
+      return messages.length === 0;
+    }, poll)
+    .toBe(true);
   expect(await mailWith(marker)).toBe(1);
 }
 

@@ -5,13 +5,17 @@
 // checks: every kept message arrives exactly once, and the outbox ends empty. No timing is checked.
 import { expect, test } from '@playwright/test';
 import { createTicketIssuer, ticketKey } from '../../../snippet/src/relay/ticket.js';
-import { type RunningRelay, startRelay } from '../../../snippet/test/relay/start-relay.ts';
+import {
+  type RunningRelay,
+  relayEnv,
+  testSite as site,
+  startRelay,
+} from '../../../snippet/test/relay/start-relay.ts';
 import { redisServerBinary, startRedis } from '../../support/redis-server.ts';
 import { callStub, startStub } from '../../support/stub-server.ts';
 
 const MESSAGES = 1000;
 const CONCURRENCY = 20;
-const site = 'http://shop.example.test';
 
 /** Runs `task` for 0…count-1, `CONCURRENCY` at a time. */
 async function pool(count: number, task: (index: number) => Promise<void>) {
@@ -30,19 +34,12 @@ test('relay outbox: 1,000 queued messages drained by two relays, beside the dire
     startRedis(),
   ]);
   const ticket = await createTicketIssuer(ticketKey('bench', ''), 0).issue(Date.now() - 5000);
-  const env = {
-    SITEBEAM_API_URL: stub.url,
-    SITEBEAM_API_TOKEN: 'dev-token',
-    SITEBEAM_ALLOWED_ORIGINS: site,
-    SITEBEAM_CONTACT_TO: 'dev@example.com',
-    SITEBEAM_CONTACT_FROM: 'forms@example.com',
-    SITEBEAM_SITE_NAME: 'Bench',
+  const env = relayEnv(stub.url, {
     SITEBEAM_TICKET_SECRET: 'bench',
-    SITEBEAM_MIN_FILL_MS: '0',
     SITEBEAM_RATE_LIMIT: String(10 * MESSAGES),
     SITEBEAM_REDIS_URL: redis.url,
     SITEBEAM_OUTBOX_MAX_MESSAGES: String(2 * MESSAGES),
-  };
+  });
   const relays: RunningRelay[] = await Promise.all([startRelay(env), startRelay(env)]);
   const post = async (index: number, text: string) => {
     const relay = relays[index % relays.length] as RunningRelay;

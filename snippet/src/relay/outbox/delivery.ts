@@ -119,6 +119,22 @@ export function decide(
   return { action: 'wait', record: tried, nextTryAt: Math.min(next, deadlineOf(record, settings)) };
 }
 
+/** The log line of a decision: the message named by its id, never by what it says. */
+export function decisionLine(id: string, decision: Decision, triesBefore: number): string {
+  if (decision.action === 'delete') {
+    return `sitebeam-relay: outbox: message ${id} delivered (try ${triesBefore + 1}).`;
+  }
+  if (decision.action === 'give_up') {
+    return `sitebeam-relay: outbox: message ${id} given up: ${decision.record.lastError}.`;
+  }
+  const inS = Math.max(0, Math.round((decision.nextTryAt - Date.now()) / 1000));
+  return `sitebeam-relay: outbox: message ${id} waits (try ${decision.record.tries} failed: ${decision.record.lastError}); next try in ${inS} s.`;
+}
+
+/** The log line of a run stopped early: the instance is down, not the mail. */
+export const pausedLine = (settings: ResolvedOutboxSettings): string =>
+  `sitebeam-relay: outbox: ${settings.stopAfterSameFailures} tries in a row failed the same way; delivery pauses ${settings.breakerS} s.`;
+
 /**
  * A run over due messages stops after `stopAfterSameFailures` passing failures with the same
  * status in a row: the instance is then down, not the mail, and the rest waits for the breaker.

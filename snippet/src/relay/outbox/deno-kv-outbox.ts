@@ -12,7 +12,9 @@ import {
   createRunGuard,
   type Decision,
   decide,
+  decisionLine,
   expiredDecision,
+  pausedLine,
 } from './delivery.js';
 import {
   entryOf,
@@ -23,6 +25,7 @@ import {
   type OutboxEntry,
   type OutboxRecord,
   type OutboxStore,
+  recordBytes,
 } from './outbox.js';
 
 type KvKey = readonly unknown[];
@@ -84,9 +87,6 @@ const BACKOFF = [5_000, 30_000, 60_000, 300_000, 900_000];
 /** Deno refuses a queue delay over 30 days. */
 const MAX_DELAY_MS = 30 * 86_400_000;
 
-const sizeOf = ({ sendingSince: _, ...stored }: Stored) =>
-  new TextEncoder().encode(JSON.stringify(stored)).length;
-
 const isQueueMessage = (value: unknown): value is QueueMessage =>
   typeof value === 'object' &&
   value !== null &&
@@ -144,9 +144,9 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
       await commitWithUsage([entry], (op, usage) =>
         op
           .delete(messageKey(id))
-          .set(USAGE_KEY, { count: usage.count - 1, bytes: usage.bytes - sizeOf(before) }),
+          .set(USAGE_KEY, { count: usage.count - 1, bytes: usage.bytes - recordBytes(before) }),
       );
-      log(`sitebeam-relay: outbox: message ${id} delivered (try ${before.tries + 1}).`);
+      log(decisionLine(id, decision, before.tries));
       return;
     }
     const attempt = before.attempt + 1;
@@ -163,7 +163,10 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
     await commitWithUsage([entry], (op, usage) => {
       const next = op
         .set(messageKey(id), stored)
-        .set(USAGE_KEY, { ...usage, bytes: usage.bytes + sizeOf(stored) - sizeOf(before) });
+        .set(USAGE_KEY, {
+          ...usage,
+          bytes: usage.bytes + recordBytes(stored) - recordBytes(before),
+        });
       if (decision.action === 'wait') {
         return enqueueTry(next, id, attempt, decision.nextTryAt - Date.now());
       }
@@ -172,11 +175,7 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
         { delay: Math.min(MAX_DELAY_MS, settings.retentionDays * 86_400_000) },
       );
     });
-    log(
-      decision.action === 'wait'
-        ? `sitebeam-relay: outbox: message ${id} waits (try ${stored.tries} failed: ${stored.lastError}); next try in ${Math.round((decision.nextTryAt - Date.now()) / 1000)} s.`
-        : `sitebeam-relay: outbox: message ${id} given up: ${stored.lastError}.`,
-    );
+    log(decisionLine(id, decision, before.tries));
   };
 
   const purge = async (entry: KvEntry<Stored>) => {
@@ -185,7 +184,7 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
       op
         .delete(messageKey(stored.id))
         .delete(undeliveredKey(stored.id))
-        .set(USAGE_KEY, { count: usage.count - 1, bytes: usage.bytes - sizeOf(stored) }),
+        .set(USAGE_KEY, { count: usage.count - 1, bytes: usage.bytes - recordBytes(stored) }),
     );
   };
 
@@ -228,9 +227,7 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
     if (!again && guard.stop(outcome)) {
       pausedUntil = Date.now() + settings.breakerS * 1000;
       guard = createRunGuard(settings);
-      log(
-        `sitebeam-relay: outbox: ${settings.stopAfterSameFailures} tries in a row failed the same way; delivery pauses ${settings.breakerS} s.`,
-      );
+      log(pausedLine(settings));
     }
   };
 
@@ -274,7 +271,7 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
         attempt: 1,
         nextTryAt: now + message.delayMs,
       };
-      const size = sizeOf(stored);
+      const size = recordBytes(stored);
       const result = await commitWithUsage([], (op, usage) => {
         if (usage.count >= settings.maxMessages || usage.bytes + size > settings.maxBytes) {
           return undefined;
@@ -323,7 +320,10 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
           op
             .set(messageKey(id), retried)
             .delete(undeliveredKey(id))
-            .set(USAGE_KEY, { ...usage, bytes: usage.bytes + sizeOf(retried) - sizeOf(stored) }),
+            .set(USAGE_KEY, {
+              ...usage,
+              bytes: usage.bytes + recordBytes(retried) - recordBytes(stored),
+            }),
           id,
           retried.attempt,
           0,
@@ -340,7 +340,7 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
         op
           .delete(messageKey(id))
           .delete(undeliveredKey(id))
-          .set(USAGE_KEY, { count: usage.count - 1, bytes: usage.bytes - sizeOf(stored) }),
+          .set(USAGE_KEY, { count: usage.count - 1, bytes: usage.bytes - recordBytes(stored) }),
       );
       return (result === 'done' ? 'done' : 'busy') satisfies OutboxChange;
     },

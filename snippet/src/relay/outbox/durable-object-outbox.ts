@@ -14,7 +14,9 @@ import {
   createRunGuard,
   type Decision,
   decide,
+  decisionLine,
   expiredDecision,
+  pausedLine,
 } from './delivery.js';
 import {
   entryOf,
@@ -25,6 +27,7 @@ import {
   type OutboxEntry,
   type OutboxRecord,
   type OutboxStore,
+  recordBytes,
 } from './outbox.js';
 import {
   outboxSettingsFromEnv,
@@ -65,10 +68,6 @@ interface Usage {
 const MESSAGE = 'message:';
 const USAGE = 'usage';
 const ORIGIN = 'https://outbox.invalid';
-
-/** The bytes a message takes, counted without the mark of a try under way. */
-const sizeOf = ({ sendingSince: _, ...stored }: Stored) =>
-  new TextEncoder().encode(JSON.stringify(stored)).length;
 
 /** The Durable Object class: export it from the Worker's module and bind it as OUTBOX in wrangler.toml. */
 export class SitebeamOutbox {
@@ -163,9 +162,7 @@ export class SitebeamOutbox {
           const current = await this.#storage.get<Stored>(MESSAGE + rest.id);
           if (current?.state === 'waiting') await this.#put({ ...current, nextTryAt: later });
         }
-        delivery.log(
-          `sitebeam-relay: outbox: ${settings.stopAfterSameFailures} tries in a row failed the same way; delivery pauses ${settings.breakerS} s.`,
-        );
+        delivery.log(pausedLine(settings));
         return false;
       }
     }
@@ -174,10 +171,10 @@ export class SitebeamOutbox {
 
   async #apply(before: Stored, decision: Decision, delivery: OutboxDelivery) {
     const id = before.id;
+    delivery.log(decisionLine(id, decision, before.tries));
     if (decision.action === 'delete') {
       await this.#storage.delete(MESSAGE + id);
-      await this.#changeUsage(-1, -sizeOf(before));
-      delivery.log(`sitebeam-relay: outbox: message ${id} delivered (try ${before.tries + 1}).`);
+      await this.#changeUsage(-1, -recordBytes(before));
       return;
     }
     const { sendingSince: _, ...record } = { ...before, ...decision.record };
@@ -186,12 +183,7 @@ export class SitebeamOutbox {
         ? { ...record, state: 'waiting', nextTryAt: decision.nextTryAt }
         : { ...record, state: 'given_up', givenUpAt: decision.givenUpAt };
     await this.#put(stored);
-    await this.#changeUsage(0, sizeOf(stored) - sizeOf(before));
-    delivery.log(
-      decision.action === 'wait'
-        ? `sitebeam-relay: outbox: message ${id} waits (try ${stored.tries} failed: ${stored.lastError}); next try in ${Math.round((decision.nextTryAt - Date.now()) / 1000)} s.`
-        : `sitebeam-relay: outbox: message ${id} given up: ${stored.lastError}.`,
-    );
+    await this.#changeUsage(0, recordBytes(stored) - recordBytes(before));
   }
 
   async #keep(message: NewMessage): Promise<string | undefined> {
@@ -206,7 +198,7 @@ export class SitebeamOutbox {
       nextTryAt: now + message.delayMs,
     };
     const usage = await this.#usage();
-    const size = sizeOf(stored);
+    const size = recordBytes(stored);
     if (usage.count >= this.#settings.maxMessages || usage.bytes + size > this.#settings.maxBytes) {
       return undefined;
     }
@@ -232,7 +224,7 @@ export class SitebeamOutbox {
     const { givenUpAt: _, ...rest } = stored;
     const retried: Stored = { ...rest, state: 'waiting', nextTryAt: now, retriedAt: now };
     await this.#put(retried);
-    await this.#changeUsage(0, sizeOf(retried) - sizeOf(stored));
+    await this.#changeUsage(0, recordBytes(retried) - recordBytes(stored));
     await this.#alarmBy(now);
     return 'done';
   }
@@ -242,7 +234,7 @@ export class SitebeamOutbox {
     if (!stored) return 'not_found';
     if (stored.sendingSince !== undefined) return 'busy';
     await this.#storage.delete(MESSAGE + id);
-    await this.#changeUsage(-1, -sizeOf(stored));
+    await this.#changeUsage(-1, -recordBytes(stored));
     return 'done';
   }
 
@@ -260,7 +252,7 @@ export class SitebeamOutbox {
     for (const stored of (await this.#messages()).values()) {
       if (stored.state === 'given_up' && (stored.givenUpAt ?? now) <= before) {
         await this.#storage.delete(MESSAGE + stored.id);
-        await this.#changeUsage(-1, -sizeOf(stored));
+        await this.#changeUsage(-1, -recordBytes(stored));
       }
     }
   }

@@ -115,3 +115,11 @@ export function entryOf(
       : {}),
   };
 }
+
+/** The bytes a record takes toward the cap, without the mark of a try under way. */
+export function recordBytes({
+  sendingSince: _,
+  ...record
+}: OutboxRecord & { sendingSince?: number }) {
+  return new TextEncoder().encode(JSON.stringify(record)).length;
+}

@@ -19,7 +19,9 @@ import {
   createRunGuard,
   type Decision,
   decide,
+  decisionLine,
   expiredDecision,
+  pausedLine,
 } from './delivery.js';
 import {
   entryOf,
@@ -330,19 +332,6 @@ function startWorker(
     );
   };
 
-  const say = (id: string, decision: Decision, tries: number) => {
-    if (decision.action === 'delete') {
-      log(`sitebeam-relay: outbox: message ${id} delivered (try ${tries + 1}).`);
-    } else if (decision.action === 'wait') {
-      const inS = Math.max(0, Math.round((decision.nextTryAt - Date.now()) / 1000));
-      log(
-        `sitebeam-relay: outbox: message ${id} waits (try ${decision.record.tries} failed: ${decision.record.lastError}); next try in ${inS} s.`,
-      );
-    } else {
-      log(`sitebeam-relay: outbox: message ${id} given up: ${decision.record.lastError}.`);
-    }
-  };
-
   /** Tries each entry in turn; stops early when the instance is down and puts the rest back. */
   const runTries = async (entries: StreamEntry[]) => {
     const guard = createRunGuard(settings);
@@ -355,13 +344,15 @@ function startWorker(
       const record = JSON.parse(raw) as OutboxRecord;
       const expired = expiredDecision(record, Date.now(), settings);
       if (expired) {
-        if (Number(await finish(entry, expired)) === 1) say(entry.id, expired, record.tries);
+        if (Number(await finish(entry, expired)) === 1)
+          log(decisionLine(entry.id, expired, record.tries));
         continue;
       }
       const outcome = await delivery.send(record.mail);
       const decision = decide(record, outcome, Date.now(), settings);
       // 0: another relay took the try over meanwhile and will write its own outcome.
-      if (Number(await finish(entry, decision)) === 1) say(entry.id, decision, record.tries);
+      if (Number(await finish(entry, decision)) === 1)
+        log(decisionLine(entry.id, decision, record.tries));
       if (recovery.recovered(outcome)) await script(DRAIN, [keys.due, keys.paused], [Date.now()]);
       if (guard.stop(outcome)) {
         const pausedMs = settings.breakerS * 1000;
@@ -375,9 +366,7 @@ function startWorker(
             await finish(rest, { action: 'wait', record: unchanged, nextTryAt: later });
           }
         }
-        log(
-          `sitebeam-relay: outbox: ${settings.stopAfterSameFailures} tries in a row failed the same way (${outcome.kind === 'passing' ? outcome.status : ''}); delivery pauses ${settings.breakerS} s.`,
-        );
+        log(pausedLine(settings));
         return;
       }
     }

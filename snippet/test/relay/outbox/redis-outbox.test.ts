@@ -19,21 +19,15 @@ import type {
 import { openRedisOutbox } from '../../../src/relay/outbox/redis-outbox.js';
 import { resolveOutboxSettings } from '../../../src/relay/outbox/settings.js';
 
+/** How long a test waits for what a process does on its own clock, and how often it looks. */
+const poll = { timeout: 15_000, interval: 200 };
+
 const mail = (text: string): EmailMessage => ({
   to: 'owner@shop.example',
   from: 'forms@shop.example',
   subject: `[Shop] ${text}`,
   content: `<p>${text}</p>`,
 });
-
-/** Polls `check` until it holds (the loops run on their own clock); fails after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
   let redis: RunningRedis;
@@ -100,7 +94,7 @@ describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
     expect(entry?.nextTryAt).toBeGreaterThan(Date.now() + 50_000);
     instanceUp = true;
     expect(await outbox.retry(id as string)).toBe('done');
-    await until(async () => (await outbox.list()).length === 0);
+    await expect.poll(async () => (await outbox.list()).length === 0, poll).toBe(true);
     expect(sent).toEqual(['[Shop] Hello']);
     expect(lines.join('\n')).toContain(`message ${id} delivered`);
     // Nothing of the message is left in Redis.
@@ -132,8 +126,8 @@ describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
     for (let n = 0; n < 40; n += 1) {
       await (n % 2 ? first : second).outbox.keep({ mail: mail(`m${n}`), tries: 1, delayMs: 0 });
     }
-    await until(() => first.sent.length + second.sent.length >= 40);
-    await until(async () => (await first.outbox.list()).length === 0);
+    await expect.poll(() => first.sent.length + second.sent.length >= 40, poll).toBe(true);
+    await expect.poll(async () => (await first.outbox.list()).length === 0, poll).toBe(true);
     const all = [...first.sent, ...second.sent].sort();
     expect(all).toEqual(Array.from({ length: 40 }, (_, n) => `[Shop] m${n}`).sort());
     expect(first.sent.length).toBeGreaterThan(0);
@@ -150,7 +144,9 @@ describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
     for (let n = 0; n < 5; n += 1) {
       await outbox.keep({ mail: mail(`fine ${n}`), tries: 1, delayMs: 0 });
     }
-    await until(() => sent.filter((subject) => subject.includes('fine')).length === 5);
+    await expect
+      .poll(() => sent.filter((subject) => subject.includes('fine')).length === 5, poll)
+      .toBe(true);
     const left = await outbox.list();
     expect(left.map((entry) => entry.id)).toEqual([poison]);
     expect(left[0]?.tries).toBeGreaterThanOrEqual(2);
@@ -162,11 +158,11 @@ describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
       claimIdleMs: 1_000,
     });
     const id = await hung.outbox.keep({ mail: mail('stuck'), tries: 1, delayMs: 0 });
-    await until(() => hung.sent.length === 1);
+    await expect.poll(() => hung.sent.length === 1, poll).toBe(true);
     expect((await hung.outbox.list())[0]?.state).toBe('sending');
     const rescuer = relay(delivered, { claimIdleMs: 1_000 });
-    await until(() => rescuer.sent.length === 1);
-    await until(async () => (await rescuer.outbox.list()).length === 0);
+    await expect.poll(() => rescuer.sent.length === 1, poll).toBe(true);
+    await expect.poll(async () => (await rescuer.outbox.list()).length === 0, poll).toBe(true);
     // The hung try ends after all: its relay no longer holds it and writes nothing.
     finishHung(down());
     await hung.outbox.close();
@@ -178,11 +174,11 @@ describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
     let finish: (outcome: TryOutcome) => void = () => undefined;
     const { outbox, sent } = relay(() => new Promise<TryOutcome>((resolve) => (finish = resolve)));
     const id = (await outbox.keep({ mail: mail('slow'), tries: 1, delayMs: 0 })) as string;
-    await until(() => sent.length === 1);
+    await expect.poll(() => sent.length === 1, poll).toBe(true);
     expect(await outbox.remove(id)).toBe('busy');
     expect(await outbox.retry(id)).toBe('busy');
     finish(down());
-    await until(async () => (await outbox.list())[0]?.state === 'waiting');
+    await expect.poll(async () => (await outbox.list())[0]?.state === 'waiting', poll).toBe(true);
     expect(await outbox.remove(id)).toBe('done');
     expect(await outbox.list()).toEqual([]);
     expect(await outbox.remove(id)).toBe('not_found');
@@ -195,13 +191,13 @@ describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
       refuse ? { kind: 'refused', status: 422, error: 'the instance answered 422' } : delivered(),
     );
     const id = (await outbox.keep({ mail: mail('refused'), tries: 1, delayMs: 0 })) as string;
-    await until(async () => (await outbox.list())[0]?.state === 'given_up');
+    await expect.poll(async () => (await outbox.list())[0]?.state === 'given_up', poll).toBe(true);
     const [entry] = await outbox.list();
     expect(entry?.lastError).toBe('refused for good: the instance answered 422');
     expect(entry?.givenUpAt).toBeGreaterThan(Date.now() - 60_000);
     refuse = false;
     expect(await outbox.retry(id)).toBe('done');
-    await until(async () => (await outbox.list()).length === 0);
+    await expect.poll(async () => (await outbox.list()).length === 0, poll).toBe(true);
     expect(sent).toEqual(['[Shop] refused', '[Shop] refused']);
   });
 
@@ -225,10 +221,12 @@ describe.skipIf(!redisServerBinary)('the Redis outbox', () => {
     client.destroy();
 
     const { outbox, sent } = relay(delivered);
-    await until(async () => {
-      const entries = await outbox.list();
-      return entries.length === 1 && entries[0]?.state === 'given_up';
-    });
+    await expect
+      .poll(async () => {
+        const entries = await outbox.list();
+        return entries.length === 1 && entries[0]?.state === 'given_up';
+      }, poll)
+      .toBe(true);
     const [entry] = await outbox.list();
     expect(entry).toMatchObject({
       id: 'expired',
