@@ -2,7 +2,7 @@
 // the API token and the fixed recipient, and sends the message through /v1/email. The checks run
 // in the order of contract/contact-protocol.md.
 import { createClient, SitebeamApiError } from '../client/index.js';
-import type { ContactTicket } from '../form/protocol.js';
+import type { ContactSuccess, ContactTicket } from '../form/protocol.js';
 import { contactErrorCodes, contactFields } from '../form/protocol.js';
 import { visitorKey } from './client-address.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
@@ -187,10 +187,11 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
     }
 
     const mail = composeEmail(submission, settings);
-    const queued = () =>
-      kind === 'json'
-        ? jsonResponse(202, { status: 'ok', queued: true, message: queuedMessage }, cors)
-        : redirectSent(page);
+    const queued = () => {
+      if (kind !== 'json') return redirectSent(page);
+      const answer: ContactSuccess = { status: 'ok', queued: true, message: queuedMessage };
+      return jsonResponse(202, answer, cors);
+    };
     // The instance did not answer a moment ago: the visitor need not wait for a time-out too.
     const breakerOpenMs = outbox ? breaker.openFor(Date.now()) : 0;
     if (breakerOpenMs > 0) {
@@ -219,9 +220,8 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
         settings.log(`sitebeam-relay: outbox: could not start the drain: ${String(error)}`);
       });
     }
-    return kind === 'json'
-      ? jsonResponse(200, { status: 'ok', message: sentMessage }, cors)
-      : redirectSent(page);
+    const answer: ContactSuccess = { status: 'ok', message: sentMessage };
+    return kind === 'json' ? jsonResponse(200, answer, cors) : redirectSent(page);
   };
 }
 
