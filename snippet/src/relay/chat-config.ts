@@ -9,8 +9,8 @@ import {
   positiveNumberSettings,
   promptSettingAliases,
 } from '../client/index.js';
-import { envReader, RelayConfigError, withEnvNames } from './config.js';
 import { type ConsentConfig, consentFromEnv, resolveConsent } from './consent.js';
+import { envReader, RelayConfigError, withEnvNames } from './env.js';
 
 export interface ChatConfig {
   /** The models a visitor may prompt, the first being the default; empty turns the chat off. */

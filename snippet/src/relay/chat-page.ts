@@ -1,9 +1,9 @@
 // The page a visitor without JavaScript gets after posting the chat form: the answer (or what
 // went wrong, with the message kept) and the form again, posting to the same endpoint.
 import { type ChatAnswer, chatFields, chatLimits } from '../chat/protocol.js';
-import type { ChatRefusal } from './chat.js';
+import type { ChatRefusal } from './chat-refusal.js';
 import { type ConsentConfig, consentCheckboxHtml } from './consent.js';
-import { escapeHtml } from './mail.js';
+import { escapeHtml } from './html.js';
 
 export interface ChatPageParts {
   /** The endpoint's path: the form posts there again. */

@@ -15,6 +15,7 @@ import { createClient, errorCodes, SitebeamApiError } from '../client/index.js';
 import { multiLineForbiddenPattern } from '../form/protocol.js';
 import { type ChatConfig, resolveChatConfig } from './chat-config.js';
 import { chatPage } from './chat-page.js';
+import type { ChatRefusal } from './chat-refusal.js';
 import { visitorKey } from './client-address.js';
 import {
   type EndpointConfig,
@@ -31,14 +32,6 @@ import { bodyKind, isRefusal, parseFields, readBody } from './submission.js';
 
 /** The path the `sitebeam-relay` command serves the chat on. */
 export const CHAT_PATH = '/chat';
-
-export interface ChatRefusal {
-  code: ChatErrorCode;
-  /** Text a visitor may read. */
-  error: string;
-  field?: string;
-  retryAfter?: number;
-}
 
 interface Prompt {
   model: string;

@@ -3,6 +3,15 @@ import { isBareEmailAddress, specialUseDomainOf } from '../client/address.js';
 import { baseUrlProblem, isLoopbackHost } from '../client/base-url.js';
 import { contactDefaults, singleLineForbiddenPattern } from '../form/protocol.js';
 import { type ConsentConfig, consentFromEnv, resolveConsent } from './consent.js';
+import { envReader, RelayConfigError, withEnvNames } from './env.js';
+import type { OutboxStore } from './outbox/outbox.js';
+import {
+  type OutboxSettings,
+  outboxOptionEnvNames,
+  outboxSettingsFromEnv,
+  type ResolvedOutboxSettings,
+  resolveOutboxSettings,
+} from './outbox/settings.js';
 import type { WindowCounter } from './rate-limit.js';
 import { safeLog } from './safe-log.js';
 
@@ -72,6 +81,20 @@ export interface RelayConfig extends EndpointConfig {
   redirectUrl?: string;
   /** The consent checkbox a visitor must tick before a message is sent (default: none). */
   consent?: ConsentConfig;
+  /**
+   * A durable store that keeps a message the instance cannot take now (no answer, 429, 5xx) and
+   * delivers it later: the visitor gets 202 queued instead of "try again". Each runtime's own:
+   * `durableObjectOutbox(env.OUTBOX)` on workerd, `denoKvOutbox(kv)` on Deno; the Node command
+   * uses Redis when SITEBEAM_REDIS_URL is set. Default: none.
+   */
+  outbox?: OutboxStore;
+  /** The outbox's caps and timing (SITEBEAM_OUTBOX_* variables). */
+  outboxSettings?: OutboxSettings;
+  /**
+   * Opens the outbox's admin route (`/admin/outbox`, for `sitebeam-relay outbox --url`) to
+   * requests carrying it as a bearer token; at least 32 characters. Default: the route is off.
+   */
+  adminSecret?: string;
 }
 
 type OptionalSetting = 'fetch' | 'clientIpHeader' | 'publicUrl' | 'rateLimitCounter';
@@ -80,26 +103,17 @@ export type ResolvedEndpointConfig = Required<Omit<EndpointConfig, OptionalSetti
   Pick<EndpointConfig, OptionalSetting>;
 
 /** Configuration with every default applied and every value checked. */
+type OptionalRelaySetting = 'redirectUrl' | 'ticketSecret' | 'consent' | 'outbox' | 'adminSecret';
+
 export type ResolvedRelayConfig = Required<
   Omit<
     RelayConfig,
-    OptionalSetting | 'redirectUrl' | 'rateLimitPerMinute' | 'ticketSecret' | 'consent'
+    OptionalSetting | OptionalRelaySetting | 'rateLimitPerMinute' | 'outboxSettings'
   >
 > &
-  Pick<RelayConfig, OptionalSetting | 'redirectUrl' | 'ticketSecret' | 'consent'>;
-
-export class RelayConfigError extends Error {
-  override readonly name = 'RelayConfigError';
-  /** The option (or environment variable) at fault. */
-  readonly setting: string;
-  readonly problem: string;
-
-  constructor(setting: string, problem: string) {
-    super(`${setting} ${problem}`);
-    this.setting = setting;
-    this.problem = problem;
-  }
-}
+  Pick<RelayConfig, OptionalSetting | OptionalRelaySetting> & {
+    outboxSettings: ResolvedOutboxSettings;
+  };
 
 const endpointEnvNames = {
   apiUrl: 'SITEBEAM_API_URL',
@@ -121,6 +135,7 @@ const envNames = {
   minFillMs: 'SITEBEAM_MIN_FILL_MS',
   ticketSecret: 'SITEBEAM_TICKET_SECRET',
   redirectUrl: 'SITEBEAM_REDIRECT_URL',
+  adminSecret: 'SITEBEAM_ADMIN_SECRET',
 } as const;
 
 const consentEnvNames = {
@@ -130,38 +145,6 @@ const consentEnvNames = {
 
 /** The contact form's own required variables: a relay given none of them serves the chat alone. */
 export const contactEnvNames = [envNames.contactTo, envNames.contactFrom, envNames.siteName];
-
-/** Reads `names`' variables from `env`, refusing a missing or malformed one by its name. */
-export function envReader<Key extends string>(
-  env: Record<string, string | undefined>,
-  names: Record<Key, string>,
-) {
-  const optional = (key: Key) => env[names[key]]?.trim() || undefined;
-  return {
-    optional,
-    required(key: Key): string {
-      const value = optional(key);
-      if (!value) throw new RelayConfigError(names[key], 'is not set');
-      return value;
-    },
-    wholeNumber(key: Key): number | undefined {
-      const value = optional(key);
-      if (value === undefined) return undefined;
-      if (!/^\d+$/.test(value)) throw new RelayConfigError(names[key], 'must be a whole number');
-      return Number(value);
-    },
-  };
-}
-
-/** Runs `check`, naming the environment variable behind any option it refuses. */
-export function withEnvNames<T>(names: Record<string, string>, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof RelayConfigError)) throw error;
-    throw new RelayConfigError(names[error.setting] ?? error.setting, error.problem);
-  }
-}
 
 /** The settings every endpoint shares, from environment variables. */
 export function endpointConfigFromEnv(env: Record<string, string | undefined>): EndpointConfig {
@@ -200,13 +183,17 @@ export function configFromEnv(env: Record<string, string | undefined>): RelayCon
     const value = read.wholeNumber(key);
     if (value !== undefined) config[key] = value;
   }
-  for (const key of ['ticketSecret', 'redirectUrl'] as const) {
+  for (const key of ['ticketSecret', 'redirectUrl', 'adminSecret'] as const) {
     const value = read.optional(key);
     if (value !== undefined) config[key] = value;
   }
   const consent = consentFromEnv(env, consentEnvNames);
   if (consent) config.consent = consent;
-  withEnvNames({ ...envNames, ...consentEnvNames }, () => resolveConfig(config));
+  const outboxSettings = outboxSettingsFromEnv(env);
+  if (Object.keys(outboxSettings).length > 0) config.outboxSettings = outboxSettings;
+  withEnvNames({ ...envNames, ...consentEnvNames, ...outboxOptionEnvNames }, () =>
+    resolveConfig(config),
+  );
   return config;
 }
 
@@ -312,5 +299,20 @@ export function resolveConfig(config: RelayConfig): ResolvedRelayConfig {
     ticketSecret: config.ticketSecret,
     redirectUrl: config.redirectUrl ? httpUrl('redirectUrl', config.redirectUrl).href : undefined,
     consent: resolveConsent(config.consent),
+    outbox: config.outbox,
+    outboxSettings: resolveOutboxSettings(config.outboxSettings, endpoint.apiTimeoutMs),
+    adminSecret: adminSecret(config.adminSecret),
   };
+}
+
+/** A secret long enough that guessing it through the admin route's rate limit is hopeless. */
+function adminSecret(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length < 32 || /\s/.test(value)) {
+    throw new RelayConfigError(
+      'adminSecret',
+      'must be at least 32 characters without spaces (e.g. the output of: openssl rand -hex 32)',
+    );
+  }
+  return value;
 }

@@ -3,8 +3,8 @@
 // checkbox of the relay's own pages.
 import { isLoopbackHost } from '../client/base-url.js';
 import { consentAcceptedTexts, singleLineForbiddenPattern } from '../client/contract.generated.js';
-import { envReader, RelayConfigError } from './config.js';
-import { escapeHtml } from './mail.js';
+import { envReader, RelayConfigError } from './env.js';
+import { escapeHtml } from './html.js';
 
 /** The consent checkbox the owner turns on: off while unset. */
 export interface ConsentConfig {

@@ -2,12 +2,21 @@
 // the API token and the fixed recipient, and sends the message through /v1/email. The checks run
 // in the order of contract/contact-protocol.md.
 import { createClient, SitebeamApiError } from '../client/index.js';
-import type { ContactTicket } from '../form/protocol.js';
+import type { ContactSuccess, ContactTicket } from '../form/protocol.js';
 import { contactErrorCodes, contactFields } from '../form/protocol.js';
 import { visitorKey } from './client-address.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
 import { consentGiven, consentMissingText } from './consent.js';
 import { composeEmail } from './mail.js';
+import { createOutboxAdmin, isOutboxAdminPath } from './outbox/admin.js';
+import {
+  createBreaker,
+  createDelivery,
+  createRecoveryWatch,
+  outcomeOf,
+  retryDelayMs,
+} from './outbox/delivery.js';
+import type { NewMessage, Outbox } from './outbox/outbox.js';
 import { createPageAccess, originOf } from './page-access.js';
 import { createRateLimiter } from './rate-limit.js';
 import {
@@ -17,6 +26,7 @@ import {
   jsonResponse,
   methodNotAllowed,
   preflight,
+  queuedMessage,
   RETURN_FIELD,
   redirectSent,
   sentMessage,
@@ -62,6 +72,36 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
   const pageAccess = createPageAccess(settings);
+  const outbox = openOutbox(settings);
+  const admin = createOutboxAdmin({
+    outbox,
+    secret: settings.adminSecret,
+    counter: settings.rateLimitCounter,
+    log: settings.log,
+  });
+  const breaker = createBreaker(settings.outboxSettings);
+  const recovery = createRecoveryWatch();
+  /** Whether the message is now kept where a restart cannot lose it; logs why not. */
+  const keep = async (message: NewMessage): Promise<boolean> => {
+    if (!outbox) return false;
+    try {
+      const id = await outbox.keep(message);
+      if (id) {
+        settings.log(
+          `sitebeam-relay: outbox: message ${id} kept; next try in ${Math.round(message.delayMs / 1000)} s.`,
+        );
+        return true;
+      }
+      settings.log(
+        `sitebeam-relay: outbox: full (${settings.outboxSettings.maxMessages} messages or ${settings.outboxSettings.maxBytes} bytes); the visitor was asked to try again.`,
+      );
+    } catch (error) {
+      settings.log(
+        `sitebeam-relay: outbox: ${outbox.description} could not keep the message (${error instanceof Error ? error.message : String(error)}); the visitor was asked to try again.`,
+      );
+    }
+    return false;
+  };
   const refusal = (code: Refusal['code'], field?: string): Refusal => ({
     code,
     error: visitorText[code] ?? code,
@@ -69,17 +109,14 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
   });
 
   return async (request, context = {}) => {
+    const visitor = visitorKey({
+      header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
+      trustedHops: settings.trustedProxyHops,
+      connection: context.clientIp,
+    });
+    if (!context.malformedHost && isOutboxAdminPath(request)) return admin(request, visitor);
     const retryAfter =
-      request.method === 'POST'
-        ? await limiter.take(
-            visitorKey({
-              header: settings.clientIpHeader ? request.headers.get(settings.clientIpHeader) : null,
-              trustedHops: settings.trustedProxyHops,
-              connection: context.clientIp,
-            }),
-            Date.now(),
-          )
-        : undefined;
+      request.method === 'POST' ? await limiter.take(visitor, Date.now()) : undefined;
     const { allowedPage, cors, isAllowed, ownOrigin } = pageAccess(request);
 
     if (retryAfter !== undefined) {
@@ -149,18 +186,60 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
       return kind === 'json' ? refuse(missing) : confirmation(ticket as string, missing);
     }
 
+    const mail = composeEmail(submission, settings);
+    const queued = () => {
+      if (kind !== 'json') return redirectSent(page);
+      const answer: ContactSuccess = { status: 'ok', queued: true, message: queuedMessage };
+      return jsonResponse(202, answer, cors);
+    };
+    // The instance did not answer a moment ago: the visitor need not wait for a time-out too.
+    const breakerOpenMs = outbox ? breaker.openFor(Date.now()) : 0;
+    if (breakerOpenMs > 0) {
+      const lastError = 'not tried yet: the instance did not answer a moment before';
+      if (await keep({ mail, tries: 0, lastError, delayMs: breakerOpenMs })) return queued();
+      return refuse(refusal(contactErrorCodes.upstreamFailed), {}, page);
+    }
     try {
-      await client.sendEmail(composeEmail(submission, settings));
+      await client.sendEmail(mail);
     } catch (error) {
       const failure = upstreamFailure(error, settings.log);
+      const outcome = outcomeOf(error, settings.apiToken);
+      breaker.note(outcome, Date.now());
+      recovery.recovered(outcome);
+      if (outcome.kind === 'passing') {
+        const delayMs = retryDelayMs(1, outcome.retryAfterS, settings.outboxSettings);
+        if (await keep({ mail, tries: 1, lastError: outcome.error, delayMs })) return queued();
+      }
       const headers: Record<string, string> =
         failure.retryAfter === undefined ? {} : { 'retry-after': String(failure.retryAfter) };
       return refuse(failure.refused ?? refusal(failure.code), headers, page);
     }
-    return kind === 'json'
-      ? jsonResponse(200, { status: 'ok', message: sentMessage }, cors)
-      : redirectSent(page);
+    breaker.note({ kind: 'sent' }, Date.now());
+    if (outbox && recovery.recovered({ kind: 'sent' })) {
+      outbox.drain().catch((error: unknown) => {
+        settings.log(`sitebeam-relay: outbox: could not start the drain: ${String(error)}`);
+      });
+    }
+    const answer: ContactSuccess = { status: 'ok', message: sentMessage };
+    return kind === 'json' ? jsonResponse(200, answer, cors) : redirectSent(page);
   };
+}
+
+/** The configured store, opened with the relay's client and log; none when the caps are 0. */
+function openOutbox(settings: ResolvedRelayConfig): Outbox | undefined {
+  const { outbox, outboxSettings } = settings;
+  if (!outbox || outboxSettings.maxMessages === 0 || outboxSettings.maxBytes === 0)
+    return undefined;
+  return outbox(
+    createDelivery({
+      apiUrl: settings.apiUrl,
+      apiToken: settings.apiToken,
+      apiTimeoutMs: settings.apiTimeoutMs,
+      fetch: settings.fetch,
+      log: settings.log,
+      settings: outboxSettings,
+    }),
+  );
 }
 
 /** The visitor's field behind each member of the email the relay composes. */

@@ -7,7 +7,6 @@ export {
   type EndpointConfig,
   endpointConfigFromEnv,
   type RelayConfig,
-  RelayConfigError,
   resolveConfig,
 } from './config.js';
 export type { ConsentConfig } from './consent.js';
@@ -17,7 +16,23 @@ export {
   durableObjectCounter,
   SitebeamRateLimit,
 } from './durable-object-counter.js';
+export { RelayConfigError } from './env.js';
 export { createRelayHandler, type RelayContext, type RelayHandler } from './handler.js';
-export { composeEmail, escapeHtml } from './mail.js';
+export { escapeHtml } from './html.js';
+export { composeEmail } from './mail.js';
 export { toNodeListener } from './node.js';
+export { OUTBOX_ADMIN_PATH } from './outbox/admin.js';
+export { type DenoKvLike, denoKvOutbox } from './outbox/deno-kv-outbox.js';
+export {
+  durableObjectOutbox,
+  type OutboxNamespaceLike,
+  SitebeamOutbox,
+} from './outbox/durable-object-outbox.js';
+export type {
+  Outbox,
+  OutboxChange,
+  OutboxEntry,
+  OutboxStore,
+} from './outbox/outbox.js';
+export type { OutboxSettings } from './outbox/settings.js';
 export { createMemoryCounter, type MemoryCounter, type WindowCounter } from './rate-limit.js';

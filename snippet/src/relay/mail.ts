@@ -4,6 +4,7 @@ import { CONSENT_MAIL_LINE } from '../client/contract.generated.js';
 import type { EmailMessage } from '../client/index.js';
 import { contactLimits } from '../form/protocol.js';
 import type { ResolvedRelayConfig } from './config.js';
+import { escapeHtml } from './html.js';
 import type { Submission } from './submission.js';
 
 export function composeEmail(
@@ -45,16 +46,4 @@ export function composeSubject(siteName: string, subject: string): string {
   const prefix =
     site.length <= room ? siteName : `${site.slice(0, Math.max(0, room - 1)).join('')}…`;
   return `[${prefix}] ${subject}`;
-}
-
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEntities[character] ?? character);
 }

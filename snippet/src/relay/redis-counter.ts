@@ -69,8 +69,9 @@ export function createRedisCounter(url: string, keyPrefix = 'sitebeam:rate:'): R
       return waitMs < 0 ? undefined : waitMs;
     },
     async close() {
+      // Destroyed first: a client that cannot connect (Redis down, a wrong password) retries forever.
+      if (client.isOpen) client.destroy();
       await connecting;
-      client.destroy();
     },
   };
 }

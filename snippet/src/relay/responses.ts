@@ -8,10 +8,13 @@ import {
   SENT_QUERY_PARAM,
 } from '../form/protocol.js';
 import { type ConsentConfig, consentCheckboxHtml, consentGiven } from './consent.js';
-import { escapeHtml } from './mail.js';
+import { escapeHtml } from './html.js';
 import type { Refusal } from './submission.js';
 
 export const sentMessage = 'Thank you, your message was sent.';
+
+/** The answer of a message kept in the outbox: received, and delivered once the instance takes it. */
+export const queuedMessage = 'Thank you, your message was received and will be delivered shortly.';
 
 export const visitorText: Partial<Record<ContactErrorCode, string>> = {
   [contactErrorCodes.forbiddenOrigin]: 'This page may not send messages through this form.',

@@ -1,6 +1,6 @@
 // Bounds on the Node command's sockets: a body that stops halfway, or a crowd of idle
 // connections, must not hold the relay's sockets for Node's default five minutes.
-import { envReader, RelayConfigError } from './config.js';
+import { envReader, RelayConfigError } from './env.js';
 
 export interface SocketLimits {
   /** Seconds a client has to send its headers. */

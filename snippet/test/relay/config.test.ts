@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  configFromEnv,
-  endpointConfigFromEnv,
-  RelayConfigError,
-  resolveConfig,
-} from '../../src/relay/config.js';
+import { configFromEnv, endpointConfigFromEnv, resolveConfig } from '../../src/relay/config.js';
+import { RelayConfigError } from '../../src/relay/env.js';
 
 const env = {
   SITEBEAM_API_URL: 'https://api.example',

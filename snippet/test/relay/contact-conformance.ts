@@ -1,12 +1,22 @@
 // The contact protocol's conformance cases (contract/conformance/contact.cases.json) against a relay
 // served over real HTTP by toNodeListener, a fresh relay per case, in front of the API the caller
 // gives: a fake answering as each case says (conformance.test.ts), the stub or the real service
-// (tests/upstream).
+// (tests/upstream). Given an outbox, the relay keeps what the API fails to take for a passing
+// reason, and each case is checked against `expectWithOutbox` where it has one.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, expect } from 'vitest';
 import suite from '../../../contract/conformance/contact.cases.json' with { type: 'json' };
-import { createRelayHandler, type RelayConfig, toNodeListener } from '../../src/relay/index.js';
+import { type RunningRedis, startRedis } from '../../../tests/support/redis-server.ts';
+import {
+  createRelayHandler,
+  type Outbox,
+  type OutboxStore,
+  type RelayConfig,
+  toNodeListener,
+} from '../../src/relay/index.js';
+import { redisOutbox } from '../../src/relay/outbox/redis-outbox.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
 import { type RawAnswer, rawRequest } from './raw-post.js';
 
@@ -29,7 +39,7 @@ export interface Case {
   apiAnswers?: number | 'unreachable';
   request: CaseRequest;
   expect: Expectation;
-  /** What an endpoint with an outbox answers instead (WordPress, Drupal); the relay has none. */
+  /** What an endpoint with an outbox answers instead (WordPress, Drupal, a relay with a store). */
   expectWithOutbox?: Expectation;
 }
 interface Expectation {
@@ -101,14 +111,66 @@ export function contactSettings(
   };
 }
 
-function relayFor(api: ContactApi, config: Case['config']) {
+/** The outbox a case's relay keeps messages in: `empty` clears the store before each case. */
+export interface CaseOutbox {
+  store: OutboxStore;
+  empty(): Promise<void>;
+}
+
+/**
+ * A Redis outbox for the cases of the calling describe block: Debian's redis-server started before
+ * them and stopped after; each case's relay gets it emptied.
+ */
+export function redisOutboxForCases(): () => CaseOutbox {
+  let redis: RunningRedis | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await closeCaseOutbox();
+    await redis?.close();
+  });
+  return () => {
+    const { url } = redis as RunningRedis;
+    return {
+      store: redisOutbox({ url, name: 'conformance Redis' }),
+      async empty() {
+        const client = createClient({ url });
+        await client.connect();
+        await client.flushAll();
+        client.destroy();
+      },
+    };
+  };
+}
+
+/** The outbox of the previous case's relay, closed before the next case starts. */
+let openOutbox: Outbox | undefined;
+
+async function relayFor(api: ContactApi, config: Case['config'], outbox?: CaseOutbox) {
+  await openOutbox?.close();
+  openOutbox = undefined;
+  await outbox?.empty();
+  const kept: OutboxStore | undefined = outbox
+    ? (delivery) => {
+        openOutbox = outbox.store(delivery);
+        return openOutbox;
+      }
+    : undefined;
   return createRelayHandler({
     // No case is about the API's slowness: 10 s was outlasted by a stub on a busy machine.
     apiTimeoutMs: 60_000,
     ...contactSettings(api, config),
     ...(api.fetch ? { fetch: api.fetch } : {}),
+    ...(kept ? { outbox: kept } : {}),
     log: () => {},
   });
+}
+
+/** Closes the last case's outbox (its delivery stops). */
+async function closeCaseOutbox(): Promise<void> {
+  await openOutbox?.close();
+  openOutbox = undefined;
 }
 
 /** A relay served by another runtime (workerd, Deno) instead of this process. */
@@ -223,30 +285,31 @@ function check(answer: RawAnswer, expected: Case['expect']) {
 }
 
 /**
- * Runs one case through a fresh relay in front of `api` (in this process, or on `host`); fails the
- * calling test on a mismatch.
+ * Runs one case through a fresh relay in front of `api` (in this process, or on `host`), with
+ * `outbox` when given; fails the calling test on a mismatch.
  */
 export async function runContactCase(
   testCase: Case,
   api: ContactApi,
-  host?: RelayHost,
+  { host, outbox }: { host?: RelayHost; outbox?: CaseOutbox } = {},
 ): Promise<void> {
   if (host) {
     selfOrigin = host.origin();
     await host.serve(contactSettings(api, testCase.config));
   } else {
     selfOrigin = ownOrigin;
-    listener = toNodeListener(relayFor(api, testCase.config));
+    listener = toNodeListener(await relayFor(api, testCase.config, outbox));
   }
+  const expected = (outbox && testCase.expectWithOutbox) || testCase.expect;
   for (let n = 0; n < (testCase.repeat ?? 0); n += 1) {
     await send(testCase.repeatRequest ?? testCase.request, api.apiToken);
   }
-  const mailBefore = testCase.expect.mailContains ? await mailOf(api) : [];
-  check(await send(testCase.request, api.apiToken), testCase.expect);
-  if (testCase.expect.mailContains) {
+  const mailBefore = expected.mailContains ? await mailOf(api) : [];
+  check(await send(testCase.request, api.apiToken), expected);
+  if (expected.mailContains) {
     const mail = (await mailOf(api)).slice(mailBefore.length);
     expect(mail, 'the one mail the case sent').toHaveLength(1);
-    for (const text of testCase.expect.mailContains) expect(mail[0]?.content).toContain(text);
+    for (const text of expected.mailContains) expect(mail[0]?.content).toContain(text);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeEmail, composeSubject, escapeHtml } from '../../src/relay/mail.js';
+import { escapeHtml } from '../../src/relay/html.js';
+import { composeEmail, composeSubject } from '../../src/relay/mail.js';
 
 const config = {
   contactTo: 'owner@shop.example',

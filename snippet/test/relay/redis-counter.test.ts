@@ -12,7 +12,7 @@ import {
   redisServerBinary,
   startRedis,
 } from '../../../tests/support/redis-server.ts';
-import { RelayConfigError } from '../../src/relay/config.js';
+import { RelayConfigError } from '../../src/relay/env.js';
 import { rateLimitStoreFromEnv } from '../../src/relay/rate-limit-store.js';
 import { createRedisCounter, type RedisCounter } from '../../src/relay/redis-counter.js';
 

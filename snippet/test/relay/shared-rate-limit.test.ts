@@ -9,9 +9,8 @@ import {
 } from '../../../tests/support/redis-server.ts';
 import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
-import { type RunningRelay, startRelay } from './start-relay.ts';
+import { type RunningRelay, relayEnv, testSite as site, startRelay } from './start-relay.ts';
 
-const site = 'http://shop.example.test';
 const limit = 4;
 const chatLimit = 3;
 const storeDown = /rate-limit store \(Redis at redis:\/\/127\.0\.0\.1:\d+\) failed/g;
@@ -28,22 +27,15 @@ if (!redisServerBinary) {
 describe.skipIf(!redisServerBinary)('two relays sharing redis-server', () => {
   beforeAll(async () => {
     [stub, redis] = await Promise.all([startStub(), startRedis()]);
-    const env = {
-      SITEBEAM_API_URL: stub.url,
-      SITEBEAM_API_TOKEN: 'dev-token',
-      SITEBEAM_ALLOWED_ORIGINS: site,
-      SITEBEAM_CONTACT_TO: 'dev@example.com',
-      SITEBEAM_CONTACT_FROM: 'forms@example.com',
-      SITEBEAM_SITE_NAME: 'Example Shop',
+    const env = relayEnv(stub.url, {
       SITEBEAM_TICKET_SECRET: 'test-secret',
-      SITEBEAM_MIN_FILL_MS: '0',
       SITEBEAM_RATE_LIMIT: String(limit),
       SITEBEAM_RATE_LIMIT_WINDOW_S: '600',
       SITEBEAM_CHAT_MODELS: 'tinyllama',
       SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: String(chatLimit),
       SITEBEAM_CLIENT_IP_HEADER: 'x-forwarded-for',
       SITEBEAM_REDIS_URL: redis.url,
-    };
+    });
     relays = await Promise.all([startRelay(env), startRelay(env)]);
   }, 30_000);
   afterAll(async () => {

@@ -18,22 +18,52 @@ export function startRelay(env: Record<string, string>): Promise<RunningRelay> {
   });
 }
 
+/** The site the relays of the tests serve: its pages post from this origin. */
+export const testSite = 'http://shop.example.test';
+
+/** A relay's variables in front of the stub at `apiUrl` for `testSite`, with `extra` on top. */
+export function relayEnv(
+  apiUrl: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    SITEBEAM_API_URL: apiUrl,
+    SITEBEAM_API_TOKEN: 'dev-token',
+    SITEBEAM_ALLOWED_ORIGINS: testSite,
+    SITEBEAM_CONTACT_TO: 'dev@example.com',
+    SITEBEAM_CONTACT_FROM: 'forms@example.com',
+    SITEBEAM_SITE_NAME: 'Example Shop',
+    SITEBEAM_MIN_FILL_MS: '0',
+    ...extra,
+  };
+}
+
 /** Runs the command once to completion (for configuration errors): its exit code and output. */
-export function runRelayOnce(
+export async function runRelayOnce(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
+  const { code, stdout, stderr } = await runRelayCommand(['--port', '0'], env);
+  return { code, output: stdout + stderr };
+}
+
+/** `sitebeam-relay ARGS` to completion with only PATH and `env`: its exit code and output. */
+export function runRelayCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [relayCli, '--port', '0'], {
+    const child = spawn(process.execPath, [relayCli, ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
+    let stdout = '';
+    let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      stdout += chunk.toString();
     });
     child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+      stderr += chunk.toString();
     });
-    child.once('exit', (code) => resolve({ code, output }));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }

@@ -165,7 +165,11 @@ function conformance(label: string, runtime: ReturnType<typeof runtimeHarness>, 
           received
             .filter(({ path }) => path.endsWith(paths.email))
             .map(({ body }) => JSON.parse(body));
-        await runContactCase(testCase, { apiUrl, apiToken: TOKEN, sentMail }, runtime.contact);
+        await runContactCase(
+          testCase,
+          { apiUrl, apiToken: TOKEN, sentMail },
+          { host: runtime.contact },
+        );
         contactPassed += 1;
       });
     }

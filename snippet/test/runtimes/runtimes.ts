@@ -53,10 +53,11 @@ export async function startWorkerd(
   return { url: url.origin, miniflare, stop: () => miniflare.dispose() };
 }
 
-/** `deno serve` of a module on a free loopback port, with these environment variables. */
+/** `deno serve` of a module on a free loopback port, with these environment variables and flags. */
 export function startDenoServe(
   script: string,
   env: Record<string, string> = {},
+  flags: string[] = [],
 ): Promise<ListeningProcess> {
   return startListeningProcess(script, [], {
     name: 'deno serve',
@@ -68,6 +69,7 @@ export function startDenoServe(
       '--allow-env',
       '--allow-net',
       '--allow-read',
+      ...flags,
       '--port',
       '0',
       '--host',

@@ -5,14 +5,18 @@
 // the same run. Prints numbers; the one check is the accepted count.
 import { expect, test } from '@playwright/test';
 import { createTicketIssuer, ticketKey } from '../../../snippet/src/relay/ticket.js';
-import { type RunningRelay, startRelay } from '../../../snippet/test/relay/start-relay.ts';
+import {
+  type RunningRelay,
+  relayEnv,
+  testSite as site,
+  startRelay,
+} from '../../../snippet/test/relay/start-relay.ts';
 import { redisServerBinary, startRedis } from '../../support/redis-server.ts';
 import { startStub } from '../../support/stub-server.ts';
 
 const VISITORS = 50;
 const POSTS = 20;
 const LIMIT = 5;
-const site = 'http://shop.example.test';
 const message = { name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'Hi' };
 
 const percentile = (sorted: number[], p: number) =>
@@ -31,19 +35,13 @@ test('relay scale-out: memory vs Redis store', async () => {
   const [stub, redis] = await Promise.all([startStub(), startRedis()]);
   const ticket = await createTicketIssuer(ticketKey('bench', ''), 0).issue(Date.now() - 5000);
   const body = JSON.stringify({ ...message, ticket });
-  const env = {
-    SITEBEAM_API_URL: stub.url,
-    SITEBEAM_API_TOKEN: 'dev-token',
-    SITEBEAM_ALLOWED_ORIGINS: site,
-    SITEBEAM_CONTACT_TO: 'dev@example.com',
-    SITEBEAM_CONTACT_FROM: 'forms@example.com',
+  const env = relayEnv(stub.url, {
     SITEBEAM_SITE_NAME: 'Bench',
     SITEBEAM_TICKET_SECRET: 'bench',
-    SITEBEAM_MIN_FILL_MS: '0',
     SITEBEAM_RATE_LIMIT: String(LIMIT),
     SITEBEAM_RATE_LIMIT_WINDOW_S: '600',
     SITEBEAM_CLIENT_IP_HEADER: 'x-forwarded-for',
-  };
+  });
   const direct = () =>
     timed(() =>
       fetch(`${stub.url}/v1/email`, {
