@@ -3,6 +3,8 @@
 # the module, serves it with php -S and drives it with Playwright and Debian's Chromium against
 # the real server stub.
 # Usage: browser.sh JUNIT_FILE [extra playwright arguments, e.g. --grep contact]
+# Without extra arguments the upgrade test (tests/drupal/upgrade) runs after them, writing JUNIT_FILE's name
+# with -upgrade for -browser; browser.sh JUNIT_FILE --upgrade-only runs it alone.
 set -uo pipefail
 # shellcheck source=tests/drupal/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -94,6 +96,16 @@ if [ -z "$ready" ]; then
 fi
 
 cd "$repo_root" || exit 1
-SITEBEAM_PHP="$php" DRUPAL_URL="$drupal_url" DRUPAL_SETTINGS_PHP="$site/settings.php" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
-  DRUPAL_BROWSER_JUNIT="$junit" DRUPAL_BROWSER_RUN="$(basename "$junit" .xml)" \
-  npx playwright test -c tests/drupal/playwright.config.ts "${@:2}"
+status=0
+if [ "${2:-}" != --upgrade-only ]; then
+  SITEBEAM_PHP="$php" DRUPAL_URL="$drupal_url" DRUPAL_SETTINGS_PHP="$site/settings.php" STUB_URL="$STUB_URL" SITEBEAM_TEST_TOKEN="$token" DRUPAL_ADMIN_PASS="$admin_pass" \
+    DRUPAL_BROWSER_JUNIT="$junit" DRUPAL_BROWSER_RUN="$(basename "$junit" .xml)" \
+    npx playwright test -c tests/drupal/playwright.config.ts "${@:2}" || status=1
+fi
+# The upgrade test (tests/drupal/upgrade) uninstalls the module: it runs last, in a whole run or alone.
+if [ $# -eq 1 ] || [ "${2:-}" = --upgrade-only ]; then
+  upgrade_junit="${junit%.xml}"
+  SITEBEAM_PHP="$php" DRUPAL_URL="$drupal_url" STUB_URL="$STUB_URL" \
+    bash tests/drupal/upgrade/run.sh "${upgrade_junit%-browser}-upgrade.xml" || status=1
+fi
+exit $status

@@ -2,8 +2,8 @@
 # The WordPress layer, once per platform, one after the other: WordPress 6.1.9 (Debian's package, the minimum) on
 # Debian 12's PHP 8.2, and the current release from an archive ($WORDPRESS_ARCHIVE, or wordpress-6.9.1.tar.xz in
 # $SITEBEAM_PLATFORMS), unpacked into .tmp/platforms/, on Debian 13's PHP 8.4 (tests/support/php84). For each: package the plugin, start a real WordPress (env.sh), run PHPUnit, then
-# PHPUnit's network suite on a multisite network beside it, then Playwright; stop everything even on failure.
-# JUnit XML: $SITEBEAM_RESULTS/wordpress-<version>-{phpunit,phpunit-network,e2e}.xml; a platform that is not
+# PHPUnit's network suite on a multisite network beside it, then Playwright, then the upgrade test; stop everything even on failure.
+# JUnit XML: $SITEBEAM_RESULTS/wordpress-<version>-{phpunit,phpunit-network,e2e,upgrade}.xml; a platform that is not
 # available writes wordpress-<version>.skipped and says SKIPPED.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -60,6 +60,8 @@ run_platform() { # version, source folder, php
     failed=1
   fi
   npx playwright test -c tests/wordpress/playwright.config.ts || failed=1
+  # Last: it replaces the plugin with the previous release, then upgrades it (tests/wordpress/upgrade).
+  bash tests/wordpress/upgrade/run.sh "$version" "$php" || failed=1
   if [ -s "$SITEBEAM_WP_DEBUG_LOG" ] && grep -inE 'plugins/sitebeam/|sitebeam/(contact-form|chat)|sitebeam-(tracker|form|chat)' "$SITEBEAM_WP_DEBUG_LOG" >&2; then
     echo "The WordPress $version debug log names the plugin (above)." >&2
     failed=1
