@@ -11,68 +11,118 @@ mkdir -p "$SITEBEAM_RESULTS"
 bash tests/support/system-deps.sh || exit 1
 
 # The Debian roots the PHP 8.4 half of the matrix and the PHP 8.5 runs use take a while to build on a fresh
-# machine: they are built, one after the other, while the layers before WordPress and Drupal run
-# (tests/support/debian-php waits for a root, or builds it).
-layer_logs="$SITEBEAM_RESULTS/../layer-logs"
+# machine: they are built, one after the other, while the first layers run (tests/support/debian-php waits for a
+# root, or builds it).
+layer_logs="$SITEBEAM_RESULTS/../layers"
+rm -rf "$layer_logs"
 mkdir -p "$layer_logs"
 (bash tests/support/php-root.sh 8.4; bash tests/support/php-root.sh 8.5) >/dev/null 2>"$layer_logs/php-roots.log" &
 
-failed_layers=()
-run_layer() {
-  local name=$1
-  shift
-  echo
-  echo "=== layer: $name"
-  local started=$SECONDS
-  if "$@"; then
-    echo "=== layer $name: done in $((SECONDS - started)) s"
-  else
-    echo "=== layer $name: FAILED after $((SECONDS - started)) s"
-    failed_layers+=("$name")
-  fi
+# The layers: name, the layers it needs (comma-separated, or -), command. They run side by side, at most
+# SITEBEAM_JOBS at a time (default: one more than the cores, as each waits on a browser, a server or its disk part
+# of the time), each as soon as what it needs has passed, in the order listed here: the longest chains first, so
+# that the last to end is a short one. Each one's output is shown whole when it ends, with when it started.
+# SITEBEAM_SERIAL=1 runs them one after the other, in the same order.
+layers=()
+declare -A layer_needs layer_command
+layer() { # name, needs, command
+  layers+=("$1")
+  layer_needs[$1]=${2//,/ }
+  layer_command[$1]=$3
 }
-
-run_layer build npm run build
-if [ ${#failed_layers[@]} -gt 0 ]; then
-  echo "The build failed: no test can run." >&2
-  exit 1
-fi
-run_layers_side_by_side() { # name:command ...
-  local logs=$layer_logs entry name pids=() names=()
-  for entry in "$@"; do
-    name=${entry%%:*}
-    # The subshell would inherit the layers that failed before it: each counts only its own failure.
-    (failed_layers=(); run_layer "$name" bash -c "${entry#*:}" >"$logs/$name.log" 2>&1; [ ${#failed_layers[@]} -eq 0 ]) &
-    pids+=($!) names+=("$name")
-  done
-  local index
-  for index in "${!pids[@]}"; do
-    wait "${pids[$index]}" || failed_layers+=("${names[$index]}")
-    cat "$logs/${names[$index]}.log"
-  done
-}
-# Layers that each keep about one core busy run side by side on two cores or more, each one's output
-# shown whole when it ends; SITEBEAM_SERIAL=1 runs them one after the other.
-side_by_side() {
-  if [ "${SITEBEAM_SERIAL:-}" != 1 ] && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
-    run_layers_side_by_side "$@"
-  else
-    local entry
-    for entry in "$@"; do run_layer "${entry%%:*}" bash -c "${entry#*:}"; done
-  fi
-}
-
-# The static checks are single-threaded: 40 s one after the other on 2 cores.
-side_by_side 'lint:npm run lint --silent' 'package-lint:npm run lint:package --silent' \
-  'typecheck:npx tsc -p tsconfig.json'
-run_layer unit npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"
+layer build - 'npm run build'
+# Each Drupal version (kernel, browser and upgrade tests) and each WordPress platform is a chain of several
+# minutes on one PHP process and one browser at a time: they start first, the PHP 8.2 ones while the PHP 8.4 root
+# may still be building.
+layer drupal-10.3.14 build 'SITEBEAM_DRUPAL_PARTS="static 10.3.14" bash tests/drupal/run.sh'
+layer wordpress-6.1.9 build 'SITEBEAM_WP_PLATFORMS=minimum bash tests/wordpress/run.sh'
+layer drupal-11.2.10 build 'SITEBEAM_DRUPAL_PARTS=11.2.10 bash tests/drupal/run.sh'
+layer wordpress-current build 'SITEBEAM_WP_PLATFORMS=current bash tests/wordpress/run.sh'
+layer wordpress-php8.5 build 'SITEBEAM_WP_PLATFORMS=php8.5 bash tests/wordpress/run.sh'
+# The others fill the gaps the chains leave (lint checks the built plugin zip too).
+layer drupal-php8.5 build 'SITEBEAM_DRUPAL_PARTS=php8.5 bash tests/drupal/run.sh'
+layer lint build 'npm run lint --silent'
+layer typecheck - 'npx tsc -p tsconfig.json'
+layer package-lint build 'npm run lint:package --silent'
+layer unit build 'npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"'
 # The gzip budgets, the tag's ceilings and its first TCP segment fail the layer.
-run_layer size npm run size --silent
-run_layer e2e npx playwright test -c tests/e2e/playwright.config.ts
-run_layer upstream bash tests/upstream/run.sh
-# The WordPress and Drupal layers spend most of their time in one PHP process each, so on a machine
-# with two cores or more they run side by side.
-side_by_side 'wordpress:bash tests/wordpress/run.sh' 'drupal:bash tests/drupal/run.sh'
+layer size build 'npm run size --silent'
+layer e2e build 'npx playwright test -c tests/e2e/playwright.config.ts'
+layer upstream build 'bash tests/upstream/run.sh'
 
+started_at=$SECONDS
+failed_layers=()
+declare -A layer_state layer_pid layer_started
+for name in "${layers[@]}"; do layer_state[$name]=waiting; done
+
+# Starts NAME in the background, its output into its log.
+start_layer() {
+  local name=$1
+  layer_state[$name]=running
+  layer_started[$name]=$SECONDS
+  bash -c "${layer_command[$name]}" >"$layer_logs/$name.log" 2>&1 &
+  layer_pid[$name]=$!
+}
+
+# Records how NAME ended (its exit status) and shows its output.
+end_layer() {
+  local name=$1 status=$2
+  local took=$((SECONDS - layer_started[$name])) at=$((layer_started[$name] - started_at))
+  echo
+  echo "=== layer: $name (started at +$at s)"
+  cat "$layer_logs/$name.log"
+  if [ "$status" = 0 ]; then
+    layer_state[$name]=passed
+    echo "=== layer $name: done in $took s"
+  else
+    layer_state[$name]=failed
+    failed_layers+=("$name")
+    echo "=== layer $name: FAILED after $took s"
+  fi
+}
+
+# Whether NAME can start now: passed when everything it needs passed, never when one of them failed.
+ready() {
+  local need
+  for need in ${layer_needs[$1]}; do
+    [ "$need" = - ] && continue
+    case "${layer_state[$need]}" in
+      passed) ;;
+      failed | not-run) return 2 ;;
+      *) return 1 ;;
+    esac
+  done
+}
+
+jobs_at_once=$(($(nproc 2>/dev/null || echo 1) + 1))
+[ "${SITEBEAM_SERIAL:-}" != 1 ] || jobs_at_once=1
+jobs_at_once=${SITEBEAM_JOBS:-$jobs_at_once}
+running=0
+while :; do
+  waiting=0
+  for name in "${layers[@]}"; do
+    [ "${layer_state[$name]}" = waiting ] || continue
+    ready "$name"
+    case $? in
+      0) if [ "$running" -lt "$jobs_at_once" ]; then start_layer "$name"; running=$((running + 1)); else waiting=1; fi ;;
+      2) layer_state[$name]=not-run; failed_layers+=("$name"); echo; echo "=== layer $name: not run (${layer_needs[$name]} failed)" ;;
+      *) waiting=1 ;;
+    esac
+  done
+  [ "$running" -gt 0 ] || break
+  wait -n -p ended_pid
+  status=$?
+  for name in "${layers[@]}"; do
+    if [ "${layer_state[$name]}" = running ] && [ "${layer_pid[$name]}" = "$ended_pid" ]; then
+      end_layer "$name" "$status"
+      running=$((running - 1))
+    fi
+  done
+  [ "$waiting" = 1 ] || [ "$running" -gt 0 ] || break
+done
+echo
+echo "=== all layers ended in $((SECONDS - started_at)) s"
+
+wait
 cat "$layer_logs/php-roots.log"
 node tests/support/summarize-results.mjs "$SITEBEAM_RESULTS" "${failed_layers[@]}"

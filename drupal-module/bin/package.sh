@@ -24,10 +24,14 @@ mkdir -p "$staging/sitebeam"
     mkdir -p "$staging/sitebeam/$(dirname "$file")"
     cp "$module_dir/$file" "$staging/sitebeam/$file"
   done
+# The version is the newest heading of CHANGELOG.md, added to the info file as drupal.org's packaging adds it.
+version="$(sed -n 's/^## \([0-9][^ ]*\).*/\1/p' "$module_dir/CHANGELOG.md" | head -n 1)"
+[ -n "$version" ] || { echo "package: no '## <version>' heading in drupal-module/CHANGELOG.md" >&2; exit 1; }
+printf "\n# Added by bin/package.sh from CHANGELOG.md.\nversion: '%s'\n" "$version" >>"$staging/sitebeam/sitebeam.info.yml"
 mkdir -p "$staging/sitebeam/js"
 cp "$snippet_dist/sitebeam.min.js" "$snippet_dist/sitebeam-form.min.js" "$snippet_dist/sitebeam-chat.min.js" "$staging/sitebeam/js/"
 
 mkdir -p "$(dirname "$out")"
 rm -f "$out"
 (cd "$staging" && zip -qr -X "$out" sitebeam)
-echo "package: $out ($(unzip -Z1 "$out" | wc -l) entries)"
+echo "package: $out (version $version, $(unzip -Z1 "$out" | wc -l) entries)"

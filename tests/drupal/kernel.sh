@@ -30,6 +30,7 @@ cd "$DRUPAL_ROOT" || exit 1
 PHP_INI_SCAN_DIR=":$work/php.d" \
   SITEBEAM_CONTRACT_DIR="$repo_root/contract" \
   SITEBEAM_CONFORMANCE_REPORT="$work/conformance.txt" \
+  SITEBEAM_KERNEL_NAMESPACES="$work/namespaces.php" \
   SIMPLETEST_DB="sqlite://localhost/$work/kernel.sqlite" \
   SIMPLETEST_BASE_URL="http://127.0.0.1" \
   SYMFONY_DEPRECATIONS_HELPER=disabled \

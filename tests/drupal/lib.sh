@@ -18,8 +18,10 @@ prepare_drupal_root() {
   local built
   mkdir -p "$repo_root/drupal-module/js"
   for built in sitebeam.min.js sitebeam-form.min.js sitebeam-chat.min.js; do
-    if [ -f "$repo_root/snippet/dist/$built" ]; then
-      cp "$repo_root/snippet/dist/$built" "$repo_root/drupal-module/js/$built"
+    # Replaced whole, never rewritten in place: the other Drupal version's php -S may be serving it.
+    if [ -f "$repo_root/snippet/dist/$built" ] && ! cmp -s "$repo_root/snippet/dist/$built" "$repo_root/drupal-module/js/$built"; then
+      cp "$repo_root/snippet/dist/$built" "$repo_root/drupal-module/.$built.$$" &&
+        mv -f "$repo_root/drupal-module/.$built.$$" "$repo_root/drupal-module/js/$built"
     fi
   done
   local link="$DRUPAL_ROOT/modules/custom/sitebeam"

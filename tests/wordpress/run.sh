@@ -3,8 +3,8 @@
 # Debian 12's PHP 8.2, and the current release from an archive ($WORDPRESS_ARCHIVE, or wordpress-7.1.0.tar.xz in
 # $SITEBEAM_PLATFORMS: WP_ENV_CURRENT_RELEASE in env.sh), unpacked into .tmp/platforms/, on Debian 13's PHP 8.4
 # (tests/support/php84). For each: package the plugin, start a real WordPress (env.sh), run PHPUnit, then
-# PHPUnit's network suite on a multisite network beside it, then Playwright; stop everything even on failure.
-# JUnit XML: $SITEBEAM_RESULTS/wordpress-<version>-{phpunit,phpunit-network,e2e}.xml; a platform that is not
+# PHPUnit's network suite on a multisite network beside it, then Playwright, then the upgrade test; stop everything even on failure.
+# JUnit XML: $SITEBEAM_RESULTS/wordpress-<version>-{phpunit,phpunit-network,e2e,upgrade}.xml; a platform that is not
 # available writes wordpress-<version>.skipped and says SKIPPED.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,13 +24,18 @@ skip() { # version, reason
 }
 
 # Unpacks a release archive into .tmp/platforms/ once and prints the WordPress folder inside it.
+# Two layers side by side (the current release on PHP 8.4 and on 8.5) may ask at once: the first unpacks, under a lock.
 unpack_release() { # archive, version
   local target="$PWD/.tmp/platforms/wordpress-$2"
-  if [ ! -f "$target/.unpacked" ]; then
-    rm -rf "$target" && mkdir -p "$target"
-    tar -xf "$1" -C "$target" || return 1
-    touch "$target/.unpacked"
-  fi
+  mkdir -p "$PWD/.tmp/platforms"
+  (
+    flock 9
+    if [ ! -f "$target/.unpacked" ]; then
+      rm -rf "$target" && mkdir -p "$target"
+      tar -xf "$1" -C "$target" || exit 1
+      touch "$target/.unpacked"
+    fi
+  ) 9>"$target.lock" || return 1
   dirname "$(find "$target" -maxdepth 3 -name wp-load.php -print -quit)"
 }
 
@@ -72,6 +77,8 @@ run_platform() { # version, source folder, php, [label, parts]
   fi
   if [[ $parts == *" e2e "* ]]; then
     npx playwright test -c tests/wordpress/playwright.config.ts || failed=1
+    # Last: it replaces the plugin with the previous release, then upgrades it (tests/wordpress/upgrade).
+    bash tests/wordpress/upgrade/run.sh "$version" "$php" || failed=1
   fi
   if [ -s "$SITEBEAM_WP_DEBUG_LOG" ] && grep -inE 'plugins/sitebeam/|sitebeam/(contact-form|chat)|sitebeam-(tracker|form|chat)' "$SITEBEAM_WP_DEBUG_LOG" >&2; then
     echo "The WordPress $label debug log names the plugin (above)." >&2
@@ -108,7 +115,8 @@ bash wordpress-plugin/bin/package.sh || exit 1
 trap 'exit 130' INT TERM
 failed=0
 
-# SITEBEAM_WP_PLATFORMS picks what runs, any of "minimum current php8.5" (default: all three); a part left out
+# SITEBEAM_WP_PLATFORMS picks what runs, any of "minimum current php8.5" (default: all three; tests/run-all.sh runs each as a
+# layer of its own); a part left out
 # leaves no result.
 wants() { [[ " ${SITEBEAM_WP_PLATFORMS:-minimum current php8.5} " == *" $1 "* ]]; }
 

@@ -14,7 +14,9 @@ for script in sitebeam.min.js sitebeam-form.min.js sitebeam-chat.min.js; do
     echo "package.sh: $snippet_dist/$script is missing: run npm run build first" >&2
     exit 1
   fi
-  cp "$snippet_dist/$script" "$plugin/assets/js/$script"
+  # Replaced whole, never rewritten in place: another layer may be packaging from it at the same time.
+  cmp -s "$snippet_dist/$script" "$plugin/assets/js/$script" ||
+    { cp "$snippet_dist/$script" "$plugin/.$script.$$" && mv -f "$plugin/.$script.$$" "$plugin/assets/js/$script"; }
 done
 for block in contact-form chat; do
   if [ ! -f "$plugin/build/$block/block.json" ]; then
@@ -29,6 +31,8 @@ mkdir "$stage/sitebeam"
 cd "$plugin"
 cp -r sitebeam.php uninstall.php readme.txt src templates languages assets build "$stage/sitebeam/"
 mkdir -p "$root/dist"
-rm -f "$zip_path"
-(cd "$stage" && zip -qrX "$zip_path" sitebeam)
+# Written beside, then moved: layers side by side (tests/run-all.sh) package and unzip it at the same time.
+rm -f "$zip_path.$$"
+(cd "$stage" && zip -qrX "$zip_path.$$" sitebeam)
+mv -f "$zip_path.$$" "$zip_path"
 echo "package.sh: dist/sitebeam-wordpress.zip ($(wc -c <"$zip_path") bytes, $(unzip -Z1 "$zip_path" | grep -vc '/$') files)"
