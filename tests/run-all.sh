@@ -39,10 +39,11 @@ layer wordpress-6.1.9 build 'SITEBEAM_WP_PLATFORMS=minimum bash tests/wordpress/
 layer drupal-11.2.10 build 'SITEBEAM_DRUPAL_PARTS=11.2.10 bash tests/drupal/run.sh'
 layer wordpress-current build 'SITEBEAM_WP_PLATFORMS=current bash tests/wordpress/run.sh'
 layer wordpress-php8.5 build 'SITEBEAM_WP_PLATFORMS=php8.5 bash tests/wordpress/run.sh'
-# The others fill the gaps the chains leave (lint checks the built plugin zip too).
+# The others fill the gaps the chains leave (the type check reads the built packages' types, lint checks the
+# built plugin zip).
 layer drupal-php8.5 build 'SITEBEAM_DRUPAL_PARTS=php8.5 bash tests/drupal/run.sh'
 layer lint build 'npm run lint --silent'
-layer typecheck - 'npx tsc -p tsconfig.json'
+layer typecheck build 'npx tsc -p tsconfig.json'
 layer package-lint build 'npm run lint:package --silent'
 layer unit build 'npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"'
 # The gzip budgets, the tag's ceilings and its first TCP segment fail the layer.
