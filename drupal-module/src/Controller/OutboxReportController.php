@@ -393,8 +393,8 @@ class OutboxReportController extends ControllerBase {
    */
   protected function failedMessage(array $counts, array $failures): array {
     $message = $this->formatPlural($counts[OutboxItem::FAILED],
-      '1 mail was not delivered since @time: the instance refused it for good or it was given up. The last cause: @error. <a href=":url">Show it</a> to send it again or delete it.',
-      '@count mails were not delivered since @time: the instance refused them for good or they were given up. The last cause: @error. <a href=":url">Show them</a> to send them again or delete them.',
+      '1 mail was not delivered since @time: the instance refused it for good, or it was given up. The cause: @error. <a href=":url">Show it</a> to send it again or delete it.',
+      '@count mails were not delivered since @time: the instance refused them for good, or they were given up. The last cause: @error. <a href=":url">Show them</a> to send them again or delete them.',
       [
         '@time' => $this->deliveryStatus->when($failures['since']),
         '@error' => $this->errorInWords->describe((string) $failures['latest']->last_error),

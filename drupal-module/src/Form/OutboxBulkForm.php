@@ -67,6 +67,9 @@ class OutboxBulkForm extends ConfirmFormBase {
       default => throw new NotFoundHttpException(),
     };
     $form = parent::buildForm($form, $form_state);
+    if ($this->action !== self::RETRY) {
+      $form['actions']['submit']['#button_type'] = 'danger';
+    }
     if ($this->count === 0) {
       $form['description']['#markup'] = $this->t('There is nothing to do: no mail of that kind is in the outbox.');
       unset($form['actions']['submit']);
@@ -92,8 +95,12 @@ class OutboxBulkForm extends ConfirmFormBase {
   public function getDescription(): TranslatableMarkup {
     return match ($this->action) {
       self::RETRY => $this->t('Each waiting mail becomes due now, whatever its next try, and goes out at the next run of the outbox. A mail that fails again waits for its next try.'),
-      self::DELETE_FAILED => $this->t('The instance refused them for good or they were given up. Deleted, they are never sent. This cannot be undone; the deletion is logged.'),
-      self::DELETE_CONTACT => $this->t('Messages visitors sent through the contact form, waiting or not delivered. Deleted, they never reach you. This cannot be undone; the deletion is logged.'),
+      self::DELETE_FAILED => $this->formatPlural($this->count,
+        'The instance refused it for good, or it was given up. Deleted, it is never sent. This cannot be undone; the deletion is logged.',
+        'The instance refused them for good, or they were given up. Deleted, they are never sent. This cannot be undone; the deletion is logged.'),
+      self::DELETE_CONTACT => $this->formatPlural($this->count,
+        'A message a visitor sent through the contact form, waiting or not delivered. Deleted, it never reaches you. This cannot be undone; the deletion is logged.',
+        'Messages visitors sent through the contact form, waiting or not delivered. Deleted, they never reach you. This cannot be undone; the deletion is logged.'),
     };
   }
 

@@ -48,7 +48,9 @@ class OutboxDeleteForm extends ConfirmFormBase {
    */
   public function buildForm(array $form, FormStateInterface $form_state, ?int $id = NULL): array {
     $this->item = $this->outbox->get((int) $id) ?? throw new NotFoundHttpException();
-    return parent::buildForm($form, $form_state);
+    $form = parent::buildForm($form, $form_state);
+    $form['actions']['submit']['#button_type'] = 'danger';
+    return $form;
   }
 
   /**

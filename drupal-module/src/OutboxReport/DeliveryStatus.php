@@ -96,7 +96,7 @@ class DeliveryStatus {
     }
     $next = $waiting > 0 ? $this->listing->nextTry() : NULL;
     if ($next !== NULL) {
-      $parts[] = $this->nextTry($next);
+      $parts[] = $this->nextTry($next, TRUE);
     }
     $build = [
       '#type' => 'container',
@@ -148,15 +148,21 @@ class DeliveryStatus {
   }
 
   /**
-   * The next try in words: "next try in 4 min", or "Overdue: …".
+   * The next try in words: "in 4 min", or "Overdue: at the next cron run".
+   *
+   * @param int $next
+   *   When it is due.
+   * @param bool $in_line
+   *   TRUE for the status line's words ("next try in 4 min"), FALSE for a
+   *   column named Next try.
    */
-  public function nextTry(int $next): TranslatableMarkup {
-    if ($next <= $this->time->getCurrentTime()) {
-      return $this->t('Overdue: at the next cron run');
-    }
-    return $this->t('next try in @interval', [
-      '@interval' => $this->dateFormatter->formatTimeDiffUntil($next, ['granularity' => 1]),
-    ]);
+  public function nextTry(int $next, bool $in_line = FALSE): TranslatableMarkup {
+    $args = ['@interval' => $this->dateFormatter->formatTimeDiffUntil($next, ['granularity' => 1])];
+    return match (TRUE) {
+      $next <= $this->time->getCurrentTime() => $in_line ? $this->t('next try overdue: at the next cron run') : $this->t('Overdue: at the next cron run'),
+      $in_line => $this->t('next try in @interval', $args),
+      default => $this->t('in @interval', $args),
+    };
   }
 
   /**

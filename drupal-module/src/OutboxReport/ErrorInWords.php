@@ -38,7 +38,7 @@ class ErrorInWords {
   public function describe(string $error, ?int $status = NULL): TranslatableMarkup|string {
     $error = trim($error);
     if (preg_match('/^given up after (\d+) tries in (\d+) hours; the last error: (.*)$/s', $error, $match)) {
-      return $this->formatPlural((int) $match[1], 'given up after 1 try in @hours hours; the last: @error', 'given up after @count tries in @hours hours; the last: @error', [
+      return $this->formatPlural((int) $match[1], 'given up after 1 try in @hours hours: @error', 'given up after @count tries in @hours hours: @error', [
         '@hours' => $match[2],
         '@error' => $this->describe($match[3]),
       ]);

@@ -21,9 +21,9 @@ use Drupal\sitebeam\Outbox\OutboxItem;
 class OutboxListing {
 
   /**
-   * Rows per page, as dblog's report.
+   * Rows per page, as WordPress lists: short enough for a phone.
    */
-  public const PER_PAGE = 50;
+  public const PER_PAGE = 20;
 
   /**
    * The filter's query parameter and its values (none: every mail).

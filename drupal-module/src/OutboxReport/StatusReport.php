@@ -136,7 +136,7 @@ class StatusReport {
       $latest = $failures['latest'];
       $requirement += [
         'value' => $this->formatPlural($counts[OutboxItem::FAILED], '1 mail not delivered', '@count mails not delivered'),
-        'description' => $this->t('Since @time, mail was refused for good by the instance or given up; the last: @error. <a href=":url">The outbox</a> can send it again or delete it.', [
+        'description' => $this->t('Since @time, the instance refused mail for good, or mail was given up. The last cause: @error. <a href=":url">The outbox</a> can send it again or delete it.', [
           '@time' => $this->deliveryStatus->when($failures['since']),
           '@error' => $this->errorInWords->describe((string) $latest->last_error),
           ':url' => Url::fromRoute('sitebeam.outbox', [], ['query' => [OutboxListing::FILTER => OutboxItem::FAILED]])->toString(),

@@ -1,5 +1,9 @@
 // What the Drupal browser tests share: the site and stub addresses, small helpers, and `test`,
 // which checks after each test that it left the stub and the browser as it found them.
+import { execFile } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   type Browser,
   type BrowserContext,
@@ -25,6 +29,20 @@ export const apiToken = required('SITEBEAM_TEST_TOKEN');
 /** The test site's settings.php, which browser.sh made writable. */
 export const settingsPhp = required('DRUPAL_SETTINGS_PHP');
 const adminPass = required('DRUPAL_ADMIN_PASS');
+
+/**
+ * Runs tests/drupal/outbox-site.php COMMAND ARGUMENTS on the test site (the outbox's hands:
+ * send probe mails, fill the table, make mail due, run the sender or cron), in a PHP process of
+ * its own; gives its JSON outcome.
+ */
+export async function outboxSite(...args: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await promisify(execFile)(
+    process.env.SITEBEAM_PHP ?? 'php',
+    [fileURLToPath(new URL('../outbox-site.php', import.meta.url)), ...args],
+    { cwd: resolve(dirname(settingsPhp), '../..'), timeout: 120_000 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+}
 
 export interface StubEmail {
   to: string;

@@ -84,7 +84,7 @@ final class OutboxScreensTest extends KernelTestBase {
   }
 
   /**
-   * Tests the list: a pager, "1–50 of 120", sorting, the state filter.
+   * Tests the list: a pager, "1–20 of 120", sorting, the state filter.
    */
   public function testTheListPagesSortsAndFilters(): void {
     $now = time();
@@ -103,24 +103,25 @@ final class OutboxScreensTest extends KernelTestBase {
     $this->addMails($rows);
 
     $first = $this->page(self::OUTBOX);
-    $this->assertStringContainsString('1–50 of 120', $first);
+    $this->assertStringContainsString('1–20 of 120', $first);
     $this->assertStringContainsString('All (120)', $first);
     $this->assertStringContainsString('Waiting (100)', $first);
     $this->assertStringContainsString('Not delivered (20)', $first);
-    $this->assertSame(array_map(static fn (int $i): string => "Mail $i", range(0, 49)), $this->subjects($first), 'Oldest first, 50 a page.');
+    $this->assertSame(array_map(static fn (int $i): string => "Mail $i", range(0, 19)), $this->subjects($first), 'Oldest first, 20 a page.');
     $this->assertStringContainsString('?page=1', $first);
     $this->assertStringContainsString('priority-medium', $first);
     $this->assertStringContainsString('priority-low', $first);
 
     $third = $this->page(self::OUTBOX . '?page=2');
-    $this->assertStringContainsString('101–120 of 120', $third);
-    $this->assertSame(array_map(static fn (int $i): string => "Mail $i", range(100, 119)), $this->subjects($third));
+    $this->assertStringContainsString('41–60 of 120', $third);
+    $this->assertSame(array_map(static fn (int $i): string => "Mail $i", range(40, 59)), $this->subjects($third));
+    $this->assertStringContainsString('101–120 of 120', $this->page(self::OUTBOX . '?page=5'));
 
     $newest = $this->subjects($this->page(self::OUTBOX . '?order=Queued&sort=desc'));
     $this->assertSame('Mail 119', $newest[0]);
     $by_recipient = $this->page(self::OUTBOX . '?order=Recipient&sort=asc');
     preg_match_all('/r(\d{3})@example\.com/', $by_recipient, $recipients);
-    $this->assertSame(range(0, 49), array_map('intval', $recipients[1]));
+    $this->assertSame(range(0, 19), array_map('intval', $recipients[1]));
 
     $failed = $this->page(self::OUTBOX . '?state=failed');
     $this->assertStringContainsString('1–20 of 20', $failed);
@@ -128,8 +129,9 @@ final class OutboxScreensTest extends KernelTestBase {
     $this->assertStringContainsString('aria-current="page"', $failed);
     $this->assertSame(10, substr_count($failed, '>Refused<'));
     $this->assertSame(10, substr_count($failed, '>Given up<'));
-    $this->assertCount(50, $this->subjects($this->page(self::OUTBOX . '?state=waiting&page=1')));
-    $this->assertCount(50, $this->subjects($this->page(self::OUTBOX . '?state=whatever')), 'An unknown state lists every mail.');
+    $waiting_last = $this->subjects($this->page(self::OUTBOX . '?state=waiting&page=4'));
+    $this->assertSame(array_map(static fn (int $i): string => "Mail $i", range(80, 99)), $waiting_last);
+    $this->assertCount(20, $this->subjects($this->page(self::OUTBOX . '?state=whatever')), 'An unknown state lists every mail.');
 
     $this->assertStringContainsString('Retry all', $first);
     $this->assertStringContainsString('Delete all not delivered', $first);
@@ -186,7 +188,7 @@ final class OutboxScreensTest extends KernelTestBase {
     $this->assertStringContainsString(self::OUTBOX . "/$overdue/send?token=", $overdue_row);
 
     $later_row = $this->row($html, $later);
-    $this->assertStringContainsString('next try in 4 minutes', $later_row);
+    $this->assertStringContainsString('>in 4 minutes<', $later_row);
     $this->assertStringContainsString('With an attachment: report.pdf', $later_row);
     $this->assertStringContainsString('Contact form', $later_row);
 
@@ -442,7 +444,8 @@ final class OutboxScreensTest extends KernelTestBase {
     $this->assertSame(REQUIREMENT_WARNING, $sitebeam['severity']);
     $this->assertSame(REQUIREMENT_OK, $report->requirements()['sitebeam_outbox']['severity']);
 
-    $this->container->get('database')->update(Outbox::TABLE)->fields(['created' => time() - 3601])->execute();
+    $this->container->get('database')->update(Outbox::TABLE)->fields(['created' => time() - 3601, 'next_try' => time() - 5])->execute();
+    $this->assertStringContainsString('3 mails waiting · next try overdue: at the next cron run', $this->renderedText($status->line($this->counts())));
     $late = $report->requirements()['sitebeam_outbox'];
     $this->assertSame(REQUIREMENT_WARNING, $late['severity']);
     $this->assertStringContainsString('Mail has waited more than an hour for the Sitebeam instance: the oldest since ' . date('H:i', time() - 3601), (string) $late['description']);
@@ -457,7 +460,7 @@ final class OutboxScreensTest extends KernelTestBase {
     $failed = $report->requirements()['sitebeam_outbox'];
     $this->assertSame(REQUIREMENT_ERROR, $failed['severity']);
     $this->assertSame('1 mail not delivered', (string) $failed['value']);
-    $this->assertStringContainsString('Since ' . date('H:i', $failed_at) . ', mail was refused for good by the instance or given up; the last: the instance refused the mail (HTTP 422): to: value is not a valid email address.', (string) $failed['description']);
+    $this->assertStringContainsString('Since ' . date('H:i', $failed_at) . ', the instance refused mail for good, or mail was given up. The last cause: the instance refused the mail (HTTP 422): to: value is not a valid email address.', (string) $failed['description']);
     $this->assertStringContainsString(self::OUTBOX . '?state=failed', (string) $failed['description']);
     $page = $this->page(self::OUTBOX);
     $this->assertStringContainsString('1 mail was not delivered since', $page);
@@ -501,7 +504,7 @@ final class OutboxScreensTest extends KernelTestBase {
       'network failure: cURL error 6: Could not resolve host: api.example' => 'the instance name could not be resolved (DNS)',
       'network failure: cURL error 60: SSL certificate problem' => 'the secure connection to the instance failed (TLS)',
       'not sent: the instance address is neither https nor this machine' => 'nothing was sent: the instance address is not https',
-      'given up after 4 tries in 72 hours; the last error: HTTP 503: busy' => 'given up after 4 tries in 72 hours; the last: the instance is busy (HTTP 503)',
+      'given up after 4 tries in 72 hours; the last error: HTTP 503: busy' => 'given up after 4 tries in 72 hours: the instance is busy (HTTP 503)',
       'HTTP 200: an answer the contract does not allow: no status' => 'the instance answered something that is not a Sitebeam answer',
       'something new' => 'something new',
     ];
