@@ -444,7 +444,9 @@ final class OutboxScreensTest extends KernelTestBase {
     $this->assertSame(REQUIREMENT_WARNING, $sitebeam['severity']);
     $this->assertSame(REQUIREMENT_OK, $report->requirements()['sitebeam_outbox']['severity']);
 
-    $this->container->get('database')->update(Outbox::TABLE)->fields(['created' => time() - 3601, 'next_try' => time() - 5])->execute();
+    $this->container->get('database')->update(Outbox::TABLE)
+      ->fields(['created' => time() - 3601, 'next_try' => time() - 5])
+      ->execute();
     $this->assertStringContainsString('3 mails waiting · next try overdue: at the next cron run', $this->renderedText($status->line($this->counts())));
     $late = $report->requirements()['sitebeam_outbox'];
     $this->assertSame(REQUIREMENT_WARNING, $late['severity']);
