@@ -7,6 +7,7 @@ namespace Drupal\sitebeam\OutboxReport;
 use Drupal\Core\Messenger\MessengerInterface;
 use Drupal\Core\Session\AccountInterface;
 use Drupal\Core\StringTranslation\StringTranslationTrait;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\StringTranslation\TranslationInterface;
 use Drupal\Core\Url;
 use Drupal\sitebeam\Outbox\Outbox;
@@ -58,7 +59,11 @@ class OutboxActions {
     }
     $answer = $this->senderAnswer($id, $again_after_refusal);
     $args = ['%to' => $item->recipient, '%subject' => $item->subject];
-    $reason = fn (): string => $answer['detail'] !== '' ? $answer['detail'] : (string) $this->errorInWords->describe($this->outbox->get($id)?->lastError ?? $item->lastError);
+    // The engine's reason in words, else the row's last error in words (kept
+    // as markup: a placeholder escapes it once).
+    $reason = fn (): TranslatableMarkup|string => $answer['detail'] !== ''
+      ? $answer['detail']
+      : $this->errorInWords->describe($this->outbox->get($id)?->lastError ?? $item->lastError);
     switch ($answer['outcome']) {
       case 'delivered':
         $this->messenger->addStatus($this->t('The mail to %to (%subject) was delivered.', $args));
