@@ -245,7 +245,7 @@ final class OutboxDeliveryTest extends KernelTestBase {
     $this->terminateRequest();
 
     $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
-    $requirement = sitebeam_requirements('runtime')['sitebeam_outbox_table'] ?? NULL;
+    $requirement = sitebeam_requirements('runtime')['sitebeam_outbox'] ?? NULL;
     $this->assertSame(REQUIREMENT_ERROR, $requirement['severity'] ?? NULL);
     $this->assertStringContainsString('Run the database updates', (string) $requirement['description']);
   }
