@@ -36,7 +36,10 @@ class OutboxHooks {
       $this->sender->deliverIfDue();
       $purged = $this->outbox->purgeFailed($this->time->getCurrentTime() - $this->outbox->retentionDays() * 86400);
       if ($purged > 0) {
-        $this->logger->notice('@count failed mails older than @days days deleted from the outbox.', ['@count' => $purged, '@days' => $this->outbox->retentionDays()]);
+        $this->logger->notice('@count failed mails older than @days days deleted from the outbox.', [
+          '@count' => $purged,
+          '@days' => $this->outbox->retentionDays(),
+        ]);
       }
     }
     catch (DatabaseException $e) {

@@ -85,7 +85,14 @@ class OutboxListing {
     $query = $this->database->select(Outbox::TABLE, 'o')->fields('o', ['state', 'failure', 'kind']);
     $query->addExpression('COUNT(*)', 'mails');
     $query->groupBy('o.state')->groupBy('o.failure')->groupBy('o.kind');
-    $keys = ['all', OutboxItem::WAITING, OutboxItem::FAILED, OutboxItem::FAILURE_REFUSED, OutboxItem::FAILURE_EXPIRED, OutboxItem::KIND_CONTACT];
+    $keys = [
+      'all',
+      OutboxItem::WAITING,
+      OutboxItem::FAILED,
+      OutboxItem::FAILURE_REFUSED,
+      OutboxItem::FAILURE_EXPIRED,
+      OutboxItem::KIND_CONTACT,
+    ];
     $counts = array_fill_keys($keys, 0);
     foreach ($query->execute() as $group) {
       $mails = (int) $group->mails;

@@ -401,7 +401,8 @@ final class ContactEndpointTest extends KernelTestBase {
     }
     $this->assertSame([202, 202, 502], $answers);
     foreach (['reset1@example.com', 'reset2@example.com'] as $to) {
-      $sent = $this->container->get('plugin.manager.mail')->mail('sitebeam_test', 'probe', $to, 'en', ['subject' => "$marker reset", 'body' => ['A reset link']]);
+      $params = ['subject' => "$marker reset", 'body' => ['A reset link']];
+      $sent = $this->container->get('plugin.manager.mail')->mail('sitebeam_test', 'probe', $to, 'en', $params);
       $this->assertTrue($sent['result'], "The site's mail to $to waits in the outbox.");
     }
     $kinds = array_map(static fn ($item): string => $item->kind, $this->container->get('sitebeam.outbox')->all());

@@ -246,10 +246,6 @@ final class OutboxTest extends KernelTestBase {
     $this->config('system.site')->set('name', str_repeat('Long name ', 21))->save();
   }
 
-
-
-
-
   /**
    * A port of this machine nothing listens on.
    */
