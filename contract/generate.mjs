@@ -480,11 +480,16 @@ function wrap(text, prefix, width) {
 
 function php({ namespace, indent, guard, style }) {
   // A blank line ends the one-line summary; what follows is wrapped as further paragraphs.
-  const docComment = (text, lead = indent) =>
-    `${lead}/**\n${text
-      .split('\n\n')
+  const docComment = (text, lead = indent) => {
+    const [summary, ...rest] = text.split('\n\n');
+    // Drupal's coder refuses a summary over two lines, WordPress reads only the first line.
+    if (`${lead} * ${summary}`.length > style.width) {
+      throw new Error(`a doc comment's summary is wider than ${style.width} columns: ${summary}`);
+    }
+    return `${lead}/**\n${[summary, ...rest]
       .map((paragraph) => wrap(paragraph, `${lead} * `, style.width))
       .join(`\n${lead} *\n`)}\n${lead} */\n`;
+  };
   const constants = phpConstants(style);
   // WordPress aligns the `=` of consecutive constants; a doc comment starts a new run.
   const runWidth = [];

@@ -197,9 +197,9 @@ final class Contract {
   public const TRACKER_ATTR_CONSENT = 'data-consent';
 
   /**
-   * What every outbox (the WordPress plugin's, the Drupal module's, the
-   * relay's) does with the API's answer to a mail, and when it tries again.
+   * What every outbox does with the answer to a mail, and when it tries again.
    *
+   * The WordPress plugin's, the Drupal module's and the relay's outboxes alike.
    * A failure whose status is in passingStatusRanges is passing: the mail is
    * kept and tried again; any other failure is a refusal for good, reported at
    * once and never kept. Status 0 is no answer at all: a refused connection, a

@@ -18,7 +18,15 @@
  * - locks [release-cron]: whether cron's lock and the outbox's lock are held,
  *   after releasing cron's (as a dead run leaves it) if asked;
  * - table drop|create: removes the outbox table, as before update.php, or
- *   puts it back.
+ *   puts it back;
+ * - fill COUNT MARKER: writes COUNT waiting rows straight into the table, as
+ *   the outbox keeps them (subjects "MARKER 001"…, addresses
+ *   fill001@example.com…, queued over the last two hours, next try in an
+ *   hour, every 100th a contact message): fast, for the screens' tests;
+ * - expire MARKER: the rows whose subject starts with MARKER are past their
+ *   lifetime and due, as 72 hours passing would make them;
+ * - clear MARKER [KEEP]: deletes the rows whose subject starts with MARKER,
+ *   but the KEEP last ones.
  * Prints its outcome as JSON.
  */
 
@@ -88,5 +96,30 @@ $outcome = match ($command) {
     }
     return ['exists' => $schema->tableExists(Outbox::TABLE)];
   })($argv[2] === 'drop'),
+  'fill' => (function (int $count, string $marker): array {
+    $now = time();
+    $insert = \Drupal::database()->insert(Outbox::TABLE)->fields([
+      'recipient', 'subject', 'mail_id', 'payload', 'bytes', 'created', 'next_try',
+      'expires', 'tries', 'state', 'last_error', 'claimed_until', 'kind', 'history',
+    ]);
+    for ($i = 1; $i <= $count; $i++) {
+      $to = sprintf('fill%03d@example.com', $i);
+      $subject = sprintf('%s %03d', $marker, $i);
+      $payload = json_encode(['to' => $to, 'subject' => $subject, 'content' => "<p>Mail $i of $marker</p>"]);
+      $insert->values([
+        $to, $subject, 'sitebeam_test_probe', $payload, strlen($payload), $now - 7200 + $i, $now + 3600,
+        $now + 259200, 1, 'waiting', 'HTTP 503 model_loading: The model is loading', 0,
+        $i % 100 === 0 ? OutboxItem::KIND_CONTACT : OutboxItem::KIND_SITE, '[]',
+      ]);
+    }
+    $insert->execute();
+    return ['filled' => $count];
+  })((int) $argv[2], $argv[3]),
+  'expire' => ['expired' => \Drupal::database()->update(Outbox::TABLE)->fields(['expires' => time() - 1, 'next_try' => 0])->condition('subject', \Drupal::database()->escapeLike($argv[2]) . '%', 'LIKE')->execute()],
+  'clear' => (function (string $marker, int $keep): array {
+    $mine = \Drupal::database()->select(Outbox::TABLE, 'o')->fields('o', ['id'])->condition('subject', \Drupal::database()->escapeLike($marker) . '%', 'LIKE')->orderBy('id')->execute()->fetchCol();
+    $doomed = array_slice($mine, 0, max(0, count($mine) - $keep));
+    return ['deleted' => \Drupal::service('sitebeam.outbox')->deleteMany($doomed)];
+  })($argv[2], (int) ($argv[3] ?? 0)),
 };
 echo json_encode($outcome), "\n";

@@ -186,17 +186,17 @@ final class Contract {
 	public const TRACKER_ATTR_CONSENT          = 'data-consent';
 
 	/**
-	 * What every outbox (the WordPress plugin's, the Drupal module's, the relay's) does with the API's
-	 * answer to a mail, and when it tries again.
+	 * What every outbox does with the answer to a mail, and when it tries again.
 	 *
-	 * A failure whose status is in passingStatusRanges is passing: the mail is kept and tried again;
-	 * any other failure is a refusal for good, reported at once and never kept. Status 0 is no answer
-	 * at all: a refused connection, a name that does not resolve, a time-out. Retries start after
-	 * about firstRetryS (jitter: half of it to all of it) and double up to maxRetryS, never before the
-	 * instance's Retry-After (at most retryAfterMaxS); a mail is given up lifetimeHours after it was
-	 * accepted. A send that times out or is refused opens the circuit breaker: for breakerS seconds
-	 * new mail goes straight to the outbox. A run stops early after stopAfterSameFailures passing
-	 * failures of the same kind in a row (the instance is down, not the mail).
+	 * The WordPress plugin's, the Drupal module's and the relay's outboxes alike. A failure whose
+	 * status is in passingStatusRanges is passing: the mail is kept and tried again; any other failure
+	 * is a refusal for good, reported at once and never kept. Status 0 is no answer at all: a refused
+	 * connection, a name that does not resolve, a time-out. Retries start after about firstRetryS
+	 * (jitter: half of it to all of it) and double up to maxRetryS, never before the instance's
+	 * Retry-After (at most retryAfterMaxS); a mail is given up lifetimeHours after it was accepted. A
+	 * send that times out or is refused opens the circuit breaker: for breakerS seconds new mail goes
+	 * straight to the outbox. A run stops early after stopAfterSameFailures passing failures of the
+	 * same kind in a row (the instance is down, not the mail).
 	 */
 	public const OUTBOX_PASSING_STATUS_RANGES = array( array( 0, 0 ), array( 408, 408 ), array( 429, 429 ), array( 500, 599 ) );
 

@@ -124,6 +124,9 @@ class ApiClient {
       return ApiResult::networkFailure('the instance name does not resolve');
     }
     [$url, $route_headers] = LocalhostNames::route($credentials->baseUrl() . $path);
+    // The status as soon as the headers came: an answer too large for the
+    // sink still says its status.
+    $status = 0;
     $options = [
       RequestOptions::HEADERS => [
         'Accept' => 'application/json',
@@ -145,7 +148,6 @@ class ApiClient {
     if ($pins !== [] && defined('CURLOPT_RESOLVE')) {
       $options['curl'] = [CURLOPT_RESOLVE => $pins];
     }
-    $status = 0;
     $started = microtime(TRUE);
     try {
       $response = $this->httpClient->request($method, $url, $options);

@@ -160,10 +160,11 @@ final class ApiResult {
    * True when the same request may succeed later: it goes to the outbox.
    *
    * The contract's passing statuses: the instance could not be reached or did
-   * not answer in time, was busy (429, 408) or failed (5xx). A refusal for good (400, 401, 403, 413, 422,
-   * a missing, unsafe or private address, an answer the contract does not
-   * allow) is not: sending it again cannot help. Status 0 is no answer, only
-   * when a request was made: a settings problem sends nothing.
+   * not answer in time, was busy (429, 408) or failed (5xx). A refusal for
+   * good (400, 401, 403, 413, 422, a missing, unsafe or private address, an
+   * answer the contract does not allow) is not: sending it again cannot help.
+   * Status 0 is no answer, only when a request was made: a settings problem
+   * sends nothing.
    */
   public function isPassingFailure(): bool {
     if ($this->networkError !== '') {

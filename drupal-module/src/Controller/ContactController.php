@@ -202,7 +202,10 @@ class ContactController implements ContainerInjectionInterface {
       $store();
     }
     catch (OutboxFullException | DatabaseException | \JsonException $e) {
-      $this->logger->error('Contact message not sent by the API (@result) and not kept for later: @reason', ['@result' => $why, '@reason' => $e->getMessage()]);
+      $this->logger->error('Contact message not sent by the API (@result) and not kept for later: @reason', [
+        '@result' => $why,
+        '@reason' => $e->getMessage(),
+      ]);
       return FALSE;
     }
     $this->logger->warning('Contact message waits in the outbox: @result', ['@result' => $why]);

@@ -47,10 +47,6 @@ class ContactResponder implements ContainerInjectionInterface {
   public const BACK_FIELD = 'back';
 
   /**
-   * The member of a 202 answer saying the message waits in the outbox.
-   */
-
-  /**
    * The fields a refusal page gives back as the visitor typed them.
    */
   private const KEPT_FIELDS = [
@@ -99,12 +95,12 @@ class ContactResponder implements ContainerInjectionInterface {
    * The answer to a message that was sent, or queued in the outbox.
    *
    * A queued message is answered 202 with "queued": it will be sent when the
-   * instance is back (contract/contact-protocol.md).
+   * instance is back (contract/contact-protocol.md), so the visitor is told
+   * it was received, not sent; without JavaScript, the form's page comes
+   * back with ?sent=1&queued=1 to say the same.
    */
   public function success(Request $request, bool $queued = FALSE): Response {
-    $message = $queued
-      ? $this->t('Thank you: your message has been received and will be sent shortly.')
-      : $this->t('Thank you: your message has been sent.');
+    $message = $queued ? $this->t('Thanks, we received your message.') : $this->t('Thank you: your message has been sent.');
     if ($this->wantsJson($request)) {
       $body = [Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK];
       if ($queued) {
@@ -116,6 +112,9 @@ class ContactResponder implements ContainerInjectionInterface {
     }
     $back = $this->formPage($request);
     $back .= (str_contains($back, '?') ? '&' : '?') . Contract::CONTACT_SENT_QUERY_PARAM . '=1';
+    if ($queued) {
+      $back .= '&' . Contract::CONTACT_RESPONSE_FIELD_QUEUED . '=1';
+    }
     return EndpointResponses::noStore(new RedirectResponse($back, 303));
   }
 
@@ -209,7 +208,11 @@ class ContactResponder implements ContainerInjectionInterface {
     $posted = $request->request->all()[self::BACK_FIELD] ?? NULL;
     $page = is_string($posted) ? $posted : (string) $request->headers->get('Referer', '');
     $page = ReturnPage::of($request, $page, 'sitebeam.contact');
-    return rtrim((string) preg_replace('/([?&])sent=1(&|$)/', '$1', $page), '?&');
+    // The marks of an earlier success are not carried back again.
+    [$path, $query] = explode('?', $page, 2) + [1 => ''];
+    $marks = ['', Contract::CONTACT_SENT_QUERY_PARAM . '=1', Contract::CONTACT_RESPONSE_FIELD_QUEUED . '=1'];
+    $kept = array_filter(explode('&', $query), static fn (string $pair): bool => !in_array($pair, $marks, TRUE));
+    return $path . ($kept === [] ? '' : '?' . implode('&', $kept));
   }
 
 }

@@ -22,6 +22,7 @@ class ThemeHooks {
           'action' => '',
           'id_prefix' => 'sitebeam-contact',
           'sent' => FALSE,
+          'queued' => FALSE,
           'token' => [],
           'ticket' => [],
           'texts' => NULL,

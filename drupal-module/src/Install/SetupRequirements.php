@@ -9,22 +9,20 @@ use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\StringTranslation\TranslationInterface;
 use Drupal\sitebeam\Api\CredentialsFactory;
 use Drupal\sitebeam\Api\InstanceHost;
-use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Settings\SettingsValidator;
 
 /**
- * Status report errors of a setup that stopped working after an update.
+ * A status report error of a setup that stopped working after an update.
  *
- * The outbox table missing until update.php has run, and an instance address
- * that the module now refuses as private. Called by sitebeam_requirements()
- * and, for the address, by update 10009.
+ * An instance address that the module now refuses as private. Called by the
+ * status report (StatusReport, which also reports a missing outbox table) and
+ * by update 10009.
  */
 class SetupRequirements {
 
   use StringTranslationTrait;
 
   public function __construct(
-    protected Outbox $outbox,
     protected CredentialsFactory $credentialsFactory,
     protected InstanceHost $instanceHost,
     TranslationInterface $string_translation,
@@ -37,14 +35,6 @@ class SetupRequirements {
    */
   public function runtime(): array {
     $requirements = [];
-    if (!$this->outbox->exists()) {
-      $requirements['sitebeam_outbox_table'] = [
-        'title' => $this->t('Sitebeam outbox'),
-        'value' => $this->t('The outbox table is missing'),
-        'description' => $this->t('Mail the Sitebeam instance cannot take at once is not kept for later, and is reported as not sent. Run the database updates (update.php, or <code>drush updb</code>).'),
-        'severity' => REQUIREMENT_ERROR,
-      ];
-    }
     $private = $this->privateInstanceProblem();
     if ($private !== NULL) {
       $requirements['sitebeam_private_instance'] = [

@@ -549,13 +549,6 @@ class Outbox {
   }
 
   /**
-   * How many mails were given up.
-   */
-  public function failedCount(): int {
-    return (int) $this->database->select(self::TABLE, 'o')->condition('state', OutboxItem::FAILED)->countQuery()->execute()->fetchField();
-  }
-
-  /**
    * A select of every column but the payload.
    */
   protected function select(): SelectInterface {

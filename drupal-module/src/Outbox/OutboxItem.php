@@ -38,11 +38,11 @@ final class OutboxItem {
   public const HISTORY_TRIES = 20;
 
   /**
-   * Constructs an item.
+   * Constructs an item: a row of Outbox::TABLE, its payload left out.
    *
-   * @param array<int, array{at: int, status: int, error: string}> $history
-   *   The last tries, oldest first: when, the HTTP status (0: no answer) and
-   *   the error in words.
+   * The history holds the last tries, oldest first, each
+   * array{at: int, status: int, error: string}: when, the HTTP status (0: no
+   * answer) and the error in words.
    */
   public function __construct(
     public readonly int $id,

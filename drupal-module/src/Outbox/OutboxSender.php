@@ -147,7 +147,8 @@ class OutboxSender {
           if (isset($tried[$item->id])) {
             continue;
           }
-          // The heartbeat: a dead sender's lock expires soon after its last mail.
+          // The heartbeat: a dead sender's lock expires soon after its last
+          // mail.
           if (!$this->lock->acquire(self::LOCK, $this->lease)) {
             return $counts;
           }
@@ -302,7 +303,10 @@ class OutboxSender {
     [$item, $payload] = $claimed;
     if ($payload === []) {
       $this->outbox->markFailed($item, OutboxItem::FAILURE_REFUSED, 'the stored mail cannot be read, so it cannot be sent');
-      $this->logger->error('Mail @id to @to in the outbox cannot be read: failed, not tried again.', ['@id' => $item->mailId, '@to' => $item->recipient]);
+      $this->logger->error('Mail @id to @to in the outbox cannot be read: failed, not tried again.', [
+        '@id' => $item->mailId,
+        '@to' => $item->recipient,
+      ]);
       return ['failed', NULL];
     }
     if (!$manual && $item->expires <= $now) {

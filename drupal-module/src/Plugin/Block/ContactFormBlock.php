@@ -49,14 +49,17 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
    * {@inheritdoc}
    */
   public function build(): array {
+    $query = $this->requestStack->getCurrentRequest()?->query;
     $build = [
       '#theme' => 'sitebeam_contact_form',
       '#action' => Url::fromRoute('sitebeam.contact')->toString(),
       '#id_prefix' => Html::getUniqueId('sitebeam-contact'),
       '#texts' => WidgetTexts::attributes($this->widgetTexts->contactForm()),
       '#consent' => $this->consentSettings->contact()?->toTemplate(),
-      // The no-JavaScript post comes back here with ?sent=1.
-      '#sent' => $this->requestStack->getCurrentRequest()?->query->get(Contract::CONTACT_SENT_QUERY_PARAM) === '1',
+      // The no-JavaScript post comes back here with ?sent=1, and &queued=1
+      // when the message waits in the outbox: received, not sent yet.
+      '#sent' => $query?->get(Contract::CONTACT_SENT_QUERY_PARAM) === '1',
+      '#queued' => $query?->get(Contract::CONTACT_RESPONSE_FIELD_QUEUED) === '1',
       '#token' => [
         '#lazy_builder' => ['sitebeam.contact_form_token:hiddenField', []],
         '#create_placeholder' => TRUE,
@@ -67,7 +70,7 @@ class ContactFormBlock extends BlockBase implements ContainerFactoryPluginInterf
         '#create_placeholder' => TRUE,
       ],
       '#attached' => ['library' => ['sitebeam/contact_form']],
-      '#cache' => ['contexts' => ['url.query_args:sent']],
+      '#cache' => ['contexts' => ['url.query_args:sent', 'url.query_args:queued']],
     ];
     // The consent checkbox comes and goes with the settings.
     CacheableMetadata::createFromRenderArray($build)->addCacheableDependency($this->consentSettings->cacheability())->applyTo($build);

@@ -95,12 +95,12 @@ final class ContactEndpointTest extends KernelTestBase {
   public function testFormPostWithoutJavascriptRedirectsBackWithSent(): void {
     $request = Request::create('/sitebeam/contact', 'POST', $this->fields([]), [], [], [
       'HTTP_ORIGIN' => self::SITE,
-      'HTTP_REFERER' => self::SITE . '/contact-us?sent=1',
+      'HTTP_REFERER' => self::SITE . '/contact-us?sent=1&queued=1&page=2',
       'CONTENT_TYPE' => 'application/x-www-form-urlencoded',
     ]);
     $response = $this->handle($request);
     $this->assertSame(303, $response->getStatusCode());
-    $this->assertSame('/contact-us?sent=1', $response->headers->get('Location'));
+    $this->assertSame('/contact-us?page=2&sent=1', $response->headers->get('Location'));
     $this->assertCount(1, $this->stubEmails());
   }
 
@@ -237,6 +237,20 @@ final class ContactEndpointTest extends KernelTestBase {
   }
 
   /**
+   * The contact block as rendered on a page of this site.
+   */
+  private function renderBlockAt(string $path): string {
+    $this->container->get('request_stack')->push(Request::create($path));
+    try {
+      $build = $this->container->get('plugin.manager.block')->createInstance('sitebeam_contact_form', [])->build();
+      return (string) $this->container->get('renderer')->renderRoot($build);
+    }
+    finally {
+      $this->container->get('request_stack')->pop();
+    }
+  }
+
+  /**
    * Tests that get answers a fresh ticket never cached.
    */
   public function testGetAnswersFreshTicketNeverCached(): void {
@@ -301,7 +315,7 @@ final class ContactEndpointTest extends KernelTestBase {
    *
    * A 500 and a 429 (with Retry-After) of the API for this test's message
    * only; the visitor is told it was received, the form without JavaScript
-   * goes back with sent=1, and cron sends each message once.
+   * goes back with sent=1&queued=1, and cron sends each message once.
    */
   public function testPassingApiFailureQueuesTheMessageAndCronSendsIt(): void {
     $marker = 'contact' . bin2hex(random_bytes(5));
@@ -315,14 +329,17 @@ final class ContactEndpointTest extends KernelTestBase {
       $json = $this->json($response);
       $this->assertSame('ok', $json['status']);
       $this->assertTrue($json['queued']);
-      $this->assertSame('Thank you: your message has been received and will be sent shortly.', $json['message']);
+      $this->assertSame('Thanks, we received your message.', $json['message']);
     }
     $native = $this->handle(Request::create('/sitebeam/contact', 'POST', $this->fields(['subject' => "$marker-500"]), [], [], [
       'HTTP_ORIGIN' => self::SITE,
       'HTTP_REFERER' => self::SITE . '/contact-us',
     ]));
     $this->assertSame(303, $native->getStatusCode());
-    $this->assertStringEndsWith('/contact-us?sent=1', (string) $native->headers->get('Location'));
+    $this->assertStringEndsWith('/contact-us?sent=1&queued=1', (string) $native->headers->get('Location'));
+    $this->assertStringContainsString('Thanks, we received your message.', $this->renderBlockAt('/contact-us?sent=1&queued=1'));
+    $this->assertStringNotContainsString('has been sent', $this->renderBlockAt('/contact-us?sent=1&queued=1'));
+    $this->assertStringContainsString('Thank you: your message has been sent.', $this->renderBlockAt('/contact-us?sent=1'));
 
     $outbox = $this->container->get('sitebeam.outbox');
     $this->assertSame(["[Kernel Site] $marker-500", "[Kernel Site] $marker-429", "[Kernel Site] $marker-500"], array_map(static fn ($item): string => $item->subject, $outbox->all()));
@@ -384,7 +401,8 @@ final class ContactEndpointTest extends KernelTestBase {
     }
     $this->assertSame([202, 202, 502], $answers);
     foreach (['reset1@example.com', 'reset2@example.com'] as $to) {
-      $sent = $this->container->get('plugin.manager.mail')->mail('sitebeam_test', 'probe', $to, 'en', ['subject' => "$marker reset", 'body' => ['A reset link']]);
+      $params = ['subject' => "$marker reset", 'body' => ['A reset link']];
+      $sent = $this->container->get('plugin.manager.mail')->mail('sitebeam_test', 'probe', $to, 'en', $params);
       $this->assertTrue($sent['result'], "The site's mail to $to waits in the outbox.");
     }
     $kinds = array_map(static fn ($item): string => $item->kind, $this->container->get('sitebeam.outbox')->all());

@@ -7,7 +7,6 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\Core\Lock\PersistentDatabaseLockBackend;
 use Drupal\KernelTests\KernelTestBase;
-use Drupal\sitebeam\Outbox\DeliveryState;
 use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Outbox\OutboxItem;
 use Drupal\sitebeam\Outbox\OutboxSender;
@@ -22,8 +21,10 @@ use Symfony\Component\HttpKernel\Event\TerminateEvent;
 use Symfony\Component\HttpKernel\KernelEvents;
 
 /**
- * No mail holds another, the backlog goes when the instance is back, a hung
- * instance costs one time-out, a broken outbox never breaks the site's mail.
+ * The outbox's delivery: no mail holds another, nothing stuck, nothing lost.
+ *
+ * The backlog goes when the instance is back, a hung instance costs one
+ * time-out, a broken outbox never breaks the site's mail.
  *
  * Every fault matches only this test's mail, by a marker in its subject or
  * the address of its own user.
@@ -110,7 +111,7 @@ final class OutboxDeliveryTest extends KernelTestBase {
    * 503, 503, 500 (another kind), delivered, then 503 three times: the run
    * stops there, the instance being down, and leaves the last mail untried.
    */
-  public function testRunStopsOnlyAfterThreeFailuresOfOneKindInARow(): void {
+  public function testRunStopsOnlyAfterThreeFailuresOfOneKindInRow(): void {
     $m = $this->marker;
     $plan = ['a' => 503, 'b' => 503, 'c' => 500, 'd' => NULL, 'e' => 503, 'f' => 503, 'g' => 503, 'h' => NULL];
     $faults = [];
@@ -162,7 +163,8 @@ final class OutboxDeliveryTest extends KernelTestBase {
     $this->backlogAfterLongOutage(3);
     $this->container->get('cron')->run();
     $this->assertSame([], $this->outbox()->all());
-    $this->assertSame(["{$this->marker}-1", "{$this->marker}-2", "{$this->marker}-3"], array_column($this->mine(["{$this->marker}-1", "{$this->marker}-2", "{$this->marker}-3"]), 'subject'));
+    $subjects = ["{$this->marker}-1", "{$this->marker}-2", "{$this->marker}-3"];
+    $this->assertSame($subjects, array_column($this->mine($subjects), 'subject'));
   }
 
   /**
@@ -197,7 +199,7 @@ final class OutboxDeliveryTest extends KernelTestBase {
   /**
    * Tests Send now on a later row, while a run holds the outbox's lock.
    */
-  public function testSendNowOnALaterRow(): void {
+  public function testSendNowOnLaterRow(): void {
     $m = $this->marker;
     $this->setStubFaults([
       ['status' => 503, 'body_contains' => "$m-first"],
@@ -218,7 +220,9 @@ final class OutboxDeliveryTest extends KernelTestBase {
     $other->release(OutboxSender::LOCK);
 
     // Refused for good on a later try: sent again only when confirmed.
-    $this->container->get('database')->update(Outbox::TABLE)->fields(['state' => OutboxItem::FAILED, 'failure' => OutboxItem::FAILURE_REFUSED])->execute();
+    $this->container->get('database')->update(Outbox::TABLE)
+      ->fields(['state' => OutboxItem::FAILED, 'failure' => OutboxItem::FAILURE_REFUSED])
+      ->execute();
     $this->assertSame('needs_confirmation', $sender->sendNow($first->id)['outcome']);
     $this->assertSame(1, $this->outbox()->get($first->id)->tries, 'Nothing was sent.');
     $again = $sender->sendNow($first->id, TRUE);
@@ -245,7 +249,7 @@ final class OutboxDeliveryTest extends KernelTestBase {
     $this->terminateRequest();
 
     $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
-    $requirement = sitebeam_requirements('runtime')['sitebeam_outbox_table'] ?? NULL;
+    $requirement = sitebeam_requirements('runtime')['sitebeam_outbox'] ?? NULL;
     $this->assertSame(REQUIREMENT_ERROR, $requirement['severity'] ?? NULL);
     $this->assertStringContainsString('Run the database updates', (string) $requirement['description']);
   }
@@ -302,9 +306,13 @@ final class OutboxDeliveryTest extends KernelTestBase {
     $database = $this->container->get('database');
     $day = 86400;
     // a: refused 31 days ago; b: given up 29 days ago; c: given up 31 days ago.
-    $database->update(Outbox::TABLE)->fields(['state' => 'failed', 'failure' => 'refused', 'last_try' => time() - 31 * $day])->condition('id', $a->id)->execute();
-    $database->update(Outbox::TABLE)->fields(['state' => 'failed', 'failure' => 'expired', 'expires' => time() - 29 * $day])->condition('id', $b->id)->execute();
-    $database->update(Outbox::TABLE)->fields(['state' => 'failed', 'failure' => 'expired', 'expires' => time() - 31 * $day])->condition('id', $c->id)->execute();
+    $fail = static fn (int $id, array $fields) => $database->update(Outbox::TABLE)
+      ->fields(['state' => 'failed'] + $fields)
+      ->condition('id', $id)
+      ->execute();
+    $fail($a->id, ['failure' => 'refused', 'last_try' => time() - 31 * $day]);
+    $fail($b->id, ['failure' => 'expired', 'expires' => time() - 29 * $day]);
+    $fail($c->id, ['failure' => 'expired', 'expires' => time() - 31 * $day]);
 
     // The instance is still down: d stays waiting.
     $this->container->get('cron')->run();
@@ -326,7 +334,7 @@ final class OutboxDeliveryTest extends KernelTestBase {
    * settings.php switch, is told so by the update and the status report,
    * with the fix.
    */
-  public function testUpdateAddsTheColumnsAndReportsAPrivateInstance(): void {
+  public function testUpdateAddsTheColumnsAndReportsPrivateInstance(): void {
     $this->container->get('module_handler')->loadInclude('sitebeam', 'install');
     $schema = $this->container->get('database')->schema();
     $before = sitebeam_schema()[Outbox::TABLE];
@@ -334,7 +342,9 @@ final class OutboxDeliveryTest extends KernelTestBase {
     unset($before['indexes']['visitor']);
     $schema->dropTable(Outbox::TABLE);
     $schema->createTable(Outbox::TABLE, $before);
-    $this->container->get('database')->insert(Outbox::TABLE)->fields(['recipient' => 'ann@example.com', 'payload' => '{}', 'state' => 'waiting'])->execute();
+    $this->container->get('database')->insert(Outbox::TABLE)
+      ->fields(['recipient' => 'ann@example.com', 'payload' => '{}', 'state' => 'waiting'])
+      ->execute();
     $settings = $this->config('sitebeam.settings');
     $settings->set('mail.outbox', ['lifetime' => 259200, 'max_mails' => 1000, 'max_bytes' => 52428800])->save();
     $this->setSetting('sitebeam_allow_private_hosts', FALSE);

@@ -4,15 +4,15 @@ declare(strict_types=1);
 
 namespace Drupal\Tests\sitebeam\Kernel;
 
-use Drupal\Component\Datetime\TimeInterface;
 use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Outbox\Outbox;
-use Drupal\Tests\sitebeam\Traits\OutboxSiteTrait;
-use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\sitebeam\Bench\Before\Outbox as OutboxBefore;
 use Drupal\Tests\sitebeam\Bench\Before\OutboxSender as OutboxSenderBefore;
+use Drupal\Tests\sitebeam\Kernel\Doubles\SimulatedClock;
+use Drupal\Tests\sitebeam\Traits\OutboxSiteTrait;
+use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use PHPUnit\Framework\Attributes\Group;
 
 /**
@@ -45,7 +45,7 @@ final class OutboxDrainBench extends KernelTestBase {
   /**
    * The outbox's clock: real time until the bench sets it.
    */
-  private TimeInterface $clock;
+  private SimulatedClock $clock;
 
   /**
    * {@inheritdoc}
@@ -60,42 +60,7 @@ final class OutboxDrainBench extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
-    $this->clock = new class() implements TimeInterface {
-
-      /**
-       * The simulated time, or NULL for the real one.
-       */
-      public ?int $now = NULL;
-
-      /**
-       * {@inheritdoc}
-       */
-      public function getRequestTime() {
-        return $this->now ?? time();
-      }
-
-      /**
-       * {@inheritdoc}
-       */
-      public function getRequestMicroTime() {
-        return (float) $this->getRequestTime();
-      }
-
-      /**
-       * {@inheritdoc}
-       */
-      public function getCurrentTime() {
-        return $this->getRequestTime();
-      }
-
-      /**
-       * {@inheritdoc}
-       */
-      public function getCurrentMicroTime() {
-        return (float) $this->getRequestTime();
-      }
-
-    };
+    $this->clock = new SimulatedClock();
     // Before any service of the outbox is built.
     $this->container->set('datetime.time', $this->clock);
     $this->setUpOutboxSite();
@@ -140,10 +105,14 @@ final class OutboxDrainBench extends KernelTestBase {
     $this->container->get('database')->delete(Outbox::TABLE)->execute();
     $this->container->get('state')->delete('sitebeam.delivery');
     // The outage as the site saw it: the instance answered 503 again and again.
-    foreach ([1, 2, 3] as $ignored) {
+    for ($i = 0; $i < 3; $i++) {
       $this->container->get('sitebeam.delivery_state')->record(ApiResult::fromResponse(503, '{"status":"ko"}'));
     }
-    $payload = fn (int $i): array => ['to' => "to$i@example.com", 'subject' => "Backlog $i", 'content' => '<p>Mail ' . $i . ' of the backlog</p>'];
+    $payload = fn (int $i): array => [
+      'to' => "to$i@example.com",
+      'subject' => "Backlog $i",
+      'content' => '<p>Mail ' . $i . ' of the backlog</p>',
+    ];
     for ($i = 1; $i <= self::MAILS; $i++) {
       $this->outbox()->hold($payload($i), 'sitebeam_bench', 'HTTP 503', $start);
     }

@@ -192,22 +192,6 @@ final class OutboxTest extends KernelTestBase {
   }
 
   /**
-   * Tests the status report: mail waiting more than an hour is a warning.
-   */
-  public function testMailWaitingMoreThanAnHourIsWarning(): void {
-    $hooks = $this->container->get('Drupal\sitebeam\Hook\OutboxHooks');
-    $this->assertSame([], $hooks->runtimeRequirements());
-    $this->failEmailSends($this->marker, 503);
-    $this->assertTrue($this->sendProbe('ann@example.com', $this->marker));
-    $this->assertSame(REQUIREMENT_OK, $hooks->runtimeRequirements()['sitebeam_outbox']['severity']);
-
-    $this->container->get('database')->update(Outbox::TABLE)->fields(['created' => time() - 3601])->execute();
-    $requirement = $hooks->runtimeRequirements()['sitebeam_outbox'];
-    $this->assertSame(REQUIREMENT_WARNING, $requirement['severity']);
-    $this->assertStringContainsString('Mail has waited more than an hour', (string) $requirement['description']);
-  }
-
-  /**
    * Tests that beyond its cap the outbox refuses new mail with a clear error.
    */
   public function testBeyondItsCapNewMailFailsAtOnce(): void {
@@ -261,10 +245,6 @@ final class OutboxTest extends KernelTestBase {
   private function refuseFromName(): void {
     $this->config('system.site')->set('name', str_repeat('Long name ', 21))->save();
   }
-
-
-
-
 
   /**
    * A port of this machine nothing listens on.

@@ -100,9 +100,21 @@ final class SettingsFormTest extends KernelTestBase {
     $this->assertMatchesRegularExpression('/name="outbox_max_bytes"[^>]*value="50"|value="50"[^>]*name="outbox_max_bytes"/', $html);
     $this->assertMatchesRegularExpression('/name="outbox_contact_share"[^>]*value="50"|value="50"[^>]*name="outbox_contact_share"/', $html);
     $this->assertMatchesRegularExpression('/name="outbox_retention_days"[^>]*value="30"|value="30"[^>]*name="outbox_retention_days"/', $html);
-    $this->assertSame([], $this->submit(['outbox_lifetime' => 24, 'outbox_max_mails' => 200, 'outbox_max_bytes' => 5, 'outbox_contact_share' => 20, 'outbox_retention_days' => 7]));
+    $this->assertSame([], $this->submit([
+      'outbox_lifetime' => 24,
+      'outbox_max_mails' => 200,
+      'outbox_max_bytes' => 5,
+      'outbox_contact_share' => 20,
+      'outbox_retention_days' => 7,
+    ]));
     $saved = $this->container->get('config.storage')->read('sitebeam.settings')['mail']['outbox'];
-    $this->assertSame(['lifetime' => 86400, 'max_mails' => 200, 'max_bytes' => 5242880, 'contact_share' => 20, 'retention_days' => 7], $saved);
+    $this->assertSame([
+      'lifetime' => 86400,
+      'max_mails' => 200,
+      'max_bytes' => 5242880,
+      'contact_share' => 20,
+      'retention_days' => 7,
+    ], $saved);
 
     $errors = $this->submit(['outbox_max_bytes' => '99999999999999999999']);
     $this->assertArrayHasKey('outbox_max_bytes', $errors);

@@ -133,7 +133,13 @@ final class SettingsSchemaTest extends KernelTestBase {
    * Tests the outbox settings and update 10008, which adds them and its table.
    */
   public function testOutboxSettingsAndTheirUpdate(): void {
-    $this->assertSame(['lifetime' => 259200, 'max_mails' => 1000, 'max_bytes' => 52428800, 'contact_share' => 50, 'retention_days' => 30], $this->config('sitebeam.settings')->get('mail.outbox'));
+    $this->assertSame([
+      'lifetime' => 259200,
+      'max_mails' => 1000,
+      'max_bytes' => 52428800,
+      'contact_share' => 50,
+      'retention_days' => 30,
+    ], $this->config('sitebeam.settings')->get('mail.outbox'));
     $this->assertArrayHasKey('mail.outbox.contact_share', $this->violations(['mail' => ['outbox' => ['contact_share' => 101]]]));
     $this->assertArrayHasKey('mail.outbox.retention_days', $this->violations(['mail' => ['outbox' => ['retention_days' => 0]]]));
     $this->assertArrayHasKey('mail.outbox.lifetime', $this->violations(['mail' => ['outbox' => ['lifetime' => 60]]]));

@@ -43,7 +43,7 @@ final class BackoffTest extends TestCase {
   /**
    * Tests that Retry-After is honoured, up to a day.
    */
-  public function testRetryAfterIsHonouredUpToADay(): void {
+  public function testRetryAfterIsHonouredUpToOneDay(): void {
     $this->assertSame(120, Backoff::delay(1, 120, 0.5));
     $this->assertSame(23, Backoff::delay(1, 1, 0.5));
     $this->assertSame(7200, Backoff::delay(1, 7200, 0.5));
