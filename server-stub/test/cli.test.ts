@@ -46,7 +46,9 @@ function run(args: string[]): Promise<{ code: number | null; stderr: string }> {
   });
 }
 
-describe('sitebeam-stub command', () => {
+// Each test starts up to three stub processes one after the other: a Node start takes seconds on a machine
+// busy with the other layers, so these wait longer than the suite's 20 s.
+describe('sitebeam-stub command', { timeout: 60_000 }, () => {
   it('prints the URLs and the dev token when it starts', async () => {
     const stub = await start();
     expect(stub.output()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
