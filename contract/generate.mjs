@@ -431,21 +431,14 @@ function phpConstants(style) {
     phpString(contact.sentQueryParam),
     'Added (=1) to the page a native post returns to after success.',
   );
-  add(
-    'EMAIL_ADDRESS_PATTERN',
-    phpPattern(contact.patterns.emailAddress),
-    'The address rule (ASCII dot-atom, lengths included), for preg_match.',
-  );
-  add(
-    'SINGLE_LINE_FORBIDDEN_PATTERN',
-    phpPattern(contact.patterns.singleLineForbidden),
-    'A single-line value matching this is refused: C0, DEL, C1, U+2028, U+2029.',
-  );
-  add(
-    'MULTI_LINE_FORBIDDEN_PATTERN',
-    phpPattern(contact.patterns.multiLineForbidden),
-    'The same for a multi-line value, which may hold TAB, LF and CR.',
-  );
+  for (const [key, doc] of Object.entries({
+    emailAddress: 'The address rule (ASCII dot-atom, lengths included), for preg_match.',
+    singleLineForbidden:
+      'A single-line value matching this is refused: C0, DEL, C1, U+2028, U+2029.',
+    multiLineForbidden: 'The same for a multi-line value, which may hold TAB, LF and CR.',
+  })) {
+    add(`${upperSnake(key)}_PATTERN`, phpPattern(contact.patterns[key]), doc);
+  }
   errors('CONTACT_ERROR', contact.errors, "The contact protocol's error codes (i18n_code).");
 
   protocolHead('chat', chat, 'Defaults of the chat protocol (the rate limit is configurable).');
