@@ -1,14 +1,10 @@
 import { inflateSync } from 'node:zlib';
 import { geoInfoFields, type TrackerRecord } from 'sitebeam/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { transparentPixel } from '../src/tracker/pixel.js';
-import { expectContractError, startTestStub, type TestStub, UUID_V4 } from './helpers.js';
+import { expectContractError, startTestStub, UUID_V4, useTestStub } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub();
-});
-afterAll(() => stub.close());
+const stub = useTestStub();
 beforeEach(async () => {
   await stub.request('/__stub/visits', { method: 'DELETE' });
   stub.visitLines.length = 0;
