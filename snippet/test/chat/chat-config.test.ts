@@ -8,6 +8,7 @@ import {
   RelayConfigError,
   withChat,
 } from '../../src/relay/index.js';
+import { shopConfig } from '../relay/shop-relay.js';
 
 function refusal(env: Record<string, string>): RelayConfigError {
   try {
@@ -83,17 +84,9 @@ describe('chatConfigFromEnv', () => {
 });
 
 describe('withChat', () => {
-  const config = {
-    apiUrl: 'https://api.example',
-    apiToken: 'token',
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: ['https://shop.example'],
-    siteName: 'Shop',
-  };
   const handler = withChat(
-    createRelayHandler(config),
-    createChatHandler(config, { models: ['mock', 'nltksentiment'] }),
+    createRelayHandler(shopConfig),
+    createChatHandler(shopConfig, { models: ['mock', 'nltksentiment'] }),
   );
 
   it('serves the chat on /chat and the contact form on every other path', async () => {
