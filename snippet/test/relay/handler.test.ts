@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EmailMessage } from '../../src/client/index.js';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
-import { site, ticket, ticketedShopConfig } from './shop-relay.js';
+import { site, ticketedShopConfig, visitor } from './shop-relay.js';
 
 const token = ticketedShopConfig.apiToken;
 
@@ -22,8 +22,6 @@ function relay(overrides: Partial<RelayConfig> = {}) {
   });
   return { handler, sent, fetch, log };
 }
-
-const visitor = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello', ticket };
 
 function jsonPost(body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}/contact`, {

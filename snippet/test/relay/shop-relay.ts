@@ -10,10 +10,10 @@ export const site = 'https://shop.example';
 export const shopConfig = {
   apiUrl: 'https://api.example',
   apiToken: 'secret-token-123',
-  contactTo: 'owner@shop.example',
-  contactFrom: 'forms@shop.example',
   allowedOrigins: [site],
   siteName: 'Shop',
+  contactTo: 'owner@shop.example',
+  contactFrom: 'forms@shop.example',
 } satisfies Partial<RelayConfig>;
 
 /** The shop with fill-time tickets and no minimum fill time: a test's posts with `ticket` pass at once. */
@@ -28,6 +28,15 @@ export const ticket = await createTicketIssuer(
   ticketKey(ticketedShopConfig.ticketSecret, ''),
   0,
 ).issue(Date.now());
+
+/** What a visitor types into the shop's form, with the ticket of a form filled long enough. */
+export const visitor = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  subject: 'Hi',
+  message: 'A private question',
+  ticket,
+};
 
 export function shopRelay(config: Partial<RelayConfig> = {}) {
   const fetch = vi.fn(async (_url: string, _init: RequestInit) =>

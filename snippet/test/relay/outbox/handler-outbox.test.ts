@@ -10,16 +10,9 @@ import {
   type RelayConfig,
 } from '../../../src/relay/index.js';
 import type { NewMessage, OutboxDelivery } from '../../../src/relay/outbox/outbox.js';
-import { site, ticket, ticketedShopConfig } from '../shop-relay.js';
+import { site, ticketedShopConfig, visitor } from '../shop-relay.js';
 
 const secret = 'admin-secret-for-the-tests-0123456789';
-const visitor = {
-  name: 'Ada',
-  email: 'ada@example.com',
-  subject: 'Hi',
-  message: 'A private question',
-  ticket,
-};
 
 /** The API's answer to each send, in turn (an Error: no answer at all). */
 type Answer = Response | Error;
