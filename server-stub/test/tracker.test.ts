@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { geoInfoFields, type TrackerRecord } from 'sitebeam/client';
+import { answerShapes, geoInfoFields, type TrackerRecord } from 'sitebeam/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { transparentPixel } from '../src/tracker/pixel.js';
 import { expectContractError, startTestStub, UUID_V4, useTestStub } from './helpers.js';
@@ -13,22 +13,8 @@ beforeEach(async () => {
 const visits = async () =>
   ((await (await stub.request('/__stub/visits')).json()) as { visits: TrackerRecord[] }).visits;
 
-const RECORD_FIELDS = [
-  'status',
-  'type',
-  'time',
-  'host',
-  'user_agent',
-  'os',
-  'device',
-  'browser',
-  'details',
-  'referrer',
-  'website',
-  'infos',
-  'level',
-  'cid',
-];
+/** The record's members, as the contract names them. */
+const RECORD_FIELDS = Object.keys(answerShapes.tracker.fields);
 
 describe('GET /v1/tracker/json/{website}', () => {
   it('answers the full record, keeps it and writes it as one JSON line to the log stream', async () => {
