@@ -182,6 +182,14 @@ const tsErrors = (prefix, errors) => [
   )};`,
 ];
 
+/** What every protocol begins with: its form fields, its answers' members, limits and defaults. */
+const tsProtocolHead = (name, protocol) => [
+  `// The ${name} endpoint protocol (contract/${name}-protocol.md)\n${tsConst(`${name}Fields`, protocol.fields)}`,
+  tsConst(`${name}ResponseFields`, protocol.responseFields),
+  tsConst(`${name}Limits`, protocol.limits),
+  tsConst(`${name}Defaults`, protocol.defaults),
+];
+
 function typescript() {
   const parts = [
     `// ${notice}\n\n// The Sitebeam API\nexport const AUTH_HEADER = ${tsString(api.authHeader)};`,
@@ -219,10 +227,7 @@ function typescript() {
     tsConst('outboxDefaults', outbox.defaults),
     ...Object.entries(api.types).map(([name, type]) => tsInterface(name, type)),
     `/** ${api.answers.$comment} */\nexport const answerShapes = ${tsShape(answerShapes)} as const;`,
-    `// The contact endpoint protocol (contract/contact-protocol.md)\n${tsConst('contactFields', contact.fields)}`,
-    tsConst('contactResponseFields', contact.responseFields),
-    tsConst('contactLimits', contact.limits),
-    tsConst('contactDefaults', contact.defaults),
+    ...tsProtocolHead('contact', contact),
     tsConst('contactTicket', { hmacPrefix: contact.ticket.hmacPrefix, hash: contact.ticket.hash }),
     ...Object.entries(contact.patterns)
       .filter(([key]) => !key.startsWith('$'))
@@ -233,10 +238,7 @@ function typescript() {
     `/** The query parameter a native (no JavaScript) post comes back with after success. */\nexport const SENT_QUERY_PARAM = ${tsString(contact.sentQueryParam)};`,
     ...tsErrors('contactError', contact.errors),
     ...Object.entries(contact.types).map(([name, type]) => tsInterface(name, type)),
-    `// The chat endpoint protocol (contract/chat-protocol.md)\n${tsConst('chatFields', chat.fields)}`,
-    tsConst('chatResponseFields', chat.responseFields),
-    tsConst('chatLimits', chat.limits),
-    tsConst('chatDefaults', chat.defaults),
+    ...tsProtocolHead('chat', chat),
     tsConst('chatWidget', withoutComments(chat.widget), chat.widget.$comment),
     tsConst(
       'unscoredModels',
@@ -344,6 +346,19 @@ function phpConstants(style) {
     );
   };
 
+  /** What every protocol begins with: its form fields, its answers' members, limits and defaults. */
+  const protocolHead = (name, protocol, defaultsDoc) => {
+    const prefix = name.toUpperCase();
+    group(`${prefix}_FIELD`, protocol.fields, `The ${name} protocol's form fields.`);
+    group(
+      `${prefix}_RESPONSE_FIELD`,
+      protocol.responseFields,
+      `Members of the ${name} endpoint's JSON answers.\n\nBesides status, error and i18n_code.`,
+    );
+    group(prefix, protocol.limits, `Limits of the ${name} protocol (characters are code points).`);
+    group(prefix, protocol.defaults, defaultsDoc);
+  };
+
   add('AUTH_HEADER', phpString(api.authHeader), 'The header that carries the API token.');
   group(
     'PATH',
@@ -389,16 +404,9 @@ function phpConstants(style) {
   );
   group('OUTBOX', outbox.defaults, 'Timing of every outbox (seconds, hours, counts).');
 
-  group('CONTACT_FIELD', contact.fields, "The contact protocol's form fields.");
-  group(
-    'CONTACT_RESPONSE_FIELD',
-    contact.responseFields,
-    "Members of the contact endpoint's JSON answers.\n\nBesides status, error and i18n_code.",
-  );
-  group('CONTACT', contact.limits, 'Limits of the contact protocol (characters are code points).');
-  group(
-    'CONTACT',
-    contact.defaults,
+  protocolHead(
+    'contact',
+    contact,
     'Defaults of the contact protocol.\n\nAn endpoint may make the rate limit configurable.',
   );
   add(
@@ -423,31 +431,17 @@ function phpConstants(style) {
     phpString(contact.sentQueryParam),
     'Added (=1) to the page a native post returns to after success.',
   );
-  add(
-    'EMAIL_ADDRESS_PATTERN',
-    phpPattern(contact.patterns.emailAddress),
-    'The address rule (ASCII dot-atom, lengths included), for preg_match.',
-  );
-  add(
-    'SINGLE_LINE_FORBIDDEN_PATTERN',
-    phpPattern(contact.patterns.singleLineForbidden),
-    'A single-line value matching this is refused: C0, DEL, C1, U+2028, U+2029.',
-  );
-  add(
-    'MULTI_LINE_FORBIDDEN_PATTERN',
-    phpPattern(contact.patterns.multiLineForbidden),
-    'The same for a multi-line value, which may hold TAB, LF and CR.',
-  );
+  for (const [key, doc] of Object.entries({
+    emailAddress: 'The address rule (ASCII dot-atom, lengths included), for preg_match.',
+    singleLineForbidden:
+      'A single-line value matching this is refused: C0, DEL, C1, U+2028, U+2029.',
+    multiLineForbidden: 'The same for a multi-line value, which may hold TAB, LF and CR.',
+  })) {
+    add(`${upperSnake(key)}_PATTERN`, phpPattern(contact.patterns[key]), doc);
+  }
   errors('CONTACT_ERROR', contact.errors, "The contact protocol's error codes (i18n_code).");
 
-  group('CHAT_FIELD', chat.fields, "The chat protocol's form fields.");
-  group(
-    'CHAT_RESPONSE_FIELD',
-    chat.responseFields,
-    "Members of the chat endpoint's JSON answers.\n\nBesides status, error and i18n_code.",
-  );
-  group('CHAT', chat.limits, 'Limits of the chat protocol (characters are code points).');
-  group('CHAT', chat.defaults, 'Defaults of the chat protocol (the rate limit is configurable).');
+  protocolHead('chat', chat, 'Defaults of the chat protocol (the rate limit is configurable).');
   group('CHAT_WIDGET', chat.widget, chat.widget.$comment);
   add(
     'CHAT_UNSCORED_MODELS',

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectContractError,
   expectValidationFailure,
   startTestStub,
-  type TestStub,
   UUID_V4,
+  useTestStub,
 } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub();
-});
-afterAll(() => stub.close());
+const stub = useTestStub();
 
 const prompt = (body: unknown, headers: Record<string, string> = {}) =>
   stub.postJson('/v1/ai/prompt', body, headers);

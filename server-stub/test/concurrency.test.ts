@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestStub, type TestStub } from './helpers.js';
+import { beforeAll, expect, it } from 'vitest';
+import { startTestStub, useTestStub } from './helpers.js';
 
-let stub: TestStub;
+const stub = useTestStub();
 beforeAll(async () => {
-  stub = await startTestStub();
   await stub.stub.warmedUp;
 });
-afterAll(() => stub.close());
 
 it('500 concurrent tracker requests record 500 visits, each once', async () => {
   const answers = await Promise.all(

@@ -1,20 +1,16 @@
 import { SitebeamApiError } from 'sitebeam/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CapturedEmail } from '../src/context.js';
 import {
   DEV_EMAIL,
   expectContractError,
   expectValidationFailure,
   startTestStub,
-  type TestStub,
   UUID_V4,
+  useTestStub,
 } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub();
-});
-afterAll(() => stub.close());
+const stub = useTestStub();
 beforeEach(() => stub.request('/__stub/emails', { method: 'DELETE' }));
 
 const capturedEmails = async () =>

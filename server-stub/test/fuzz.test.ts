@@ -1,14 +1,10 @@
 // Random shapes, wrong types, huge strings, bad UTF-8 and truncated bodies at every endpoint:
 // never a 5xx, never a crash, always the contract's error JSON. Seeded, so a failure replays.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStub, type TestStub, UUID_V4 } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { UUID_V4, useTestStub } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub();
-});
-afterAll(() => stub.close());
+const stub = useTestStub();
 
 function random(seed: number) {
   let state = seed >>> 0;

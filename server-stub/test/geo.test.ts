@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { utcOffset } from '../src/tracker/geo.js';
-import { startTestStub, type TestStub } from './helpers.js';
+import { useTestStub } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub({ trustProxy: true });
-});
-afterAll(() => stub.close());
+const stub = useTestStub({ trustProxy: true });
 
 const infosFor = async (ip: string) =>
   (

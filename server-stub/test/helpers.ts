@@ -1,6 +1,7 @@
 // A real stub on a real port for each test file, with its log streams captured.
 import { request as httpRequest } from 'node:http';
 import { createClient } from 'sitebeam/client';
+import { afterAll, beforeAll } from 'vitest';
 import { createStub } from '../src/app.js';
 import { defaultOptions, type StubOptions } from '../src/options.js';
 
@@ -82,6 +83,16 @@ export function requestWithHost(
 }
 
 export type TestStub = Awaited<ReturnType<typeof startTestStub>>;
+
+/** The stub of a test file: started before its first test, closed after its last. */
+export function useTestStub(overrides: Partial<StubOptions> = {}): TestStub {
+  const stub = {} as TestStub;
+  beforeAll(async () => {
+    Object.assign(stub, await startTestStub(overrides));
+  });
+  afterAll(() => stub.close());
+  return stub;
+}
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

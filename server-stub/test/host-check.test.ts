@@ -1,16 +1,14 @@
 // DNS rebinding: a page on evil.example whose name now resolves to 127.0.0.1 reaches the stub with
 // `Host: evil.example`. The stub's own surface, its pages and the demo relay refuse it; the API
 // answers any Host, as a real instance does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectContractError, startTestStub, type TestStub } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectContractError, startTestStub, useTestStub } from './helpers.js';
 
-let stub: TestStub;
+const stub = useTestStub({ allowedHosts: ['stub.example.test', '.dev.test'] });
 let port: string;
-beforeAll(async () => {
-  stub = await startTestStub({ allowedHosts: ['stub.example.test', '.dev.test'] });
+beforeAll(() => {
   port = new URL(stub.url).port;
 });
-afterAll(() => stub.close());
 
 const json = (method: string, body: unknown, headers: Record<string, string> = {}) => ({
   method,

@@ -2,17 +2,15 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { isEmailAddress } from 'sitebeam/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStub, type TestStub } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestStub } from './helpers.js';
 
-let stub: TestStub;
+const stub = useTestStub({ trustProxy: true });
 // biome-ignore lint/suspicious/noExplicitAny: a JSON document walked by path in assertions.
 let document: any;
 beforeAll(async () => {
-  stub = await startTestStub({ trustProxy: true });
   document = (await (await stub.request('/openapi.json')).json()) as typeof document;
 });
-afterAll(() => stub.close());
 
 function validatorFor(schema: unknown) {
   const ajv = new Ajv2020.default({ strict: false });

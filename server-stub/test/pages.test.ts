@@ -1,12 +1,8 @@
 import { contactDefaults } from 'sitebeam/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStub, type TestStub } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestStub } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub();
-});
-afterAll(() => stub.close());
+const stub = useTestStub();
 
 describe('GET /__stub/inbox', () => {
   it('shows each message escaped, its HTML body in a sandboxed frame, under a CSP without scripts', async () => {

@@ -1,12 +1,8 @@
 import { createClient } from 'sitebeam/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectContractError, startTestStub, type TestStub } from './helpers.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectContractError, startTestStub, useTestStub } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub();
-});
-afterAll(() => stub.close());
+const stub = useTestStub();
 afterEach(() => stub.request('/__stub/faults', { method: 'DELETE' }));
 
 const json = (method: string, body: unknown) => ({

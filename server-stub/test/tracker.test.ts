@@ -1,14 +1,10 @@
 import { inflateSync } from 'node:zlib';
-import { geoInfoFields, type TrackerRecord } from 'sitebeam/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answerShapes, geoInfoFields, type TrackerRecord } from 'sitebeam/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { transparentPixel } from '../src/tracker/pixel.js';
-import { expectContractError, startTestStub, type TestStub, UUID_V4 } from './helpers.js';
+import { expectContractError, startTestStub, UUID_V4, useTestStub } from './helpers.js';
 
-let stub: TestStub;
-beforeAll(async () => {
-  stub = await startTestStub();
-});
-afterAll(() => stub.close());
+const stub = useTestStub();
 beforeEach(async () => {
   await stub.request('/__stub/visits', { method: 'DELETE' });
   stub.visitLines.length = 0;
@@ -17,22 +13,8 @@ beforeEach(async () => {
 const visits = async () =>
   ((await (await stub.request('/__stub/visits')).json()) as { visits: TrackerRecord[] }).visits;
 
-const RECORD_FIELDS = [
-  'status',
-  'type',
-  'time',
-  'host',
-  'user_agent',
-  'os',
-  'device',
-  'browser',
-  'details',
-  'referrer',
-  'website',
-  'infos',
-  'level',
-  'cid',
-];
+/** The record's members, as the contract names them. */
+const RECORD_FIELDS = Object.keys(answerShapes.tracker.fields);
 
 describe('GET /v1/tracker/json/{website}', () => {
   it('answers the full record, keeps it and writes it as one JSON line to the log stream', async () => {

@@ -4,14 +4,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { axeViolations } from '../support/axe.ts';
+import { dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import {
-  callStub,
-  faultsLeft,
-  injectFault,
-  type RunningStub,
-  startStub,
-} from '../support/stub-server.ts';
+import { callStub, injectFault, type RunningStub, startStub } from '../support/stub-server.ts';
 
 const accountEmail = 'chat@example.com';
 const pages: Record<string, string> = {};
@@ -120,18 +115,12 @@ test.afterAll(async () => {
   await Promise.all([stub?.stop(), slowStub?.stop()]);
 });
 
-test.afterEach(async () => {
-  expect(await faultsLeft(stub), 'faults the test left on the stub').toEqual([]);
-});
+expectNoFaultLeftAfterEach(() => stub);
 
 test('a keyboard-only conversation with mock and nltksentiment, answers shown as text', async ({
   page,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const dialogs = dialogsOf(page);
   await page.goto(`${site.url}/chat`);
   const input = page.getByLabel('Your message');
   const picker = page.getByLabel('Model');

@@ -4,14 +4,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { axeViolations } from '../support/axe.ts';
+import { dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import {
-  callStub,
-  faultsLeft,
-  injectFault,
-  type RunningStub,
-  startStub,
-} from '../support/stub-server.ts';
+import { callStub, injectFault, type RunningStub, startStub } from '../support/stub-server.ts';
 
 const recipient = 'dev@example.com';
 const visitor = {
@@ -124,18 +119,12 @@ test.beforeEach(async () => {
   await stubJson('/__stub/emails', 'DELETE');
 });
 
-test.afterEach(async () => {
-  expect(await faultsLeft(stub), 'faults the test left on the stub').toEqual([]);
-});
+expectNoFaultLeftAfterEach(() => stub);
 
 test('a sent form delivers exactly one mail to the configured recipient, visitor markup as text', async ({
   page,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const dialogs = dialogsOf(page);
   await page.goto(`${site.url}/contact`);
   await fillForm(page);
   await page.getByRole('button', { name: 'Send' }).click();

@@ -13,10 +13,11 @@ import {
 } from '@playwright/test';
 import type { TrackerRecord } from '../../snippet/src/client/contract.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
 import { startHeaderRecorder } from '../support/header-recorder.ts';
 import { acceptButton, KLARO, QUEUE_STUB, serveKlaro, withdrawInKlaro } from '../support/klaro.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
-import { callStub, faultsLeft, type RunningStub, startStub } from '../support/stub-server.ts';
+import { callStub, type RunningStub, startStub } from '../support/stub-server.ts';
 
 const website = 'example.com';
 /** The website of the page whose view the 503 test's fault takes: no other test requests its path. */
@@ -127,9 +128,7 @@ test.beforeEach(async () => {
   await stubCall('/__stub/visits', 'DELETE');
 });
 
-test.afterEach(async () => {
-  expect(await faultsLeft(stub), 'faults the test left on the stub').toEqual([]);
-});
+expectNoFaultLeftAfterEach(() => stub);
 
 test('the tag records exactly one visit, for its website, with the page URL as referrer', async ({
   context,

@@ -5,19 +5,12 @@ import {
   chatConfigFromEnv,
   createChatHandler,
   createRelayHandler,
-  RelayConfigError,
   withChat,
 } from '../../src/relay/index.js';
+import { refusalOf } from '../relay/config-refusal.js';
+import { shopConfig } from '../relay/shop-relay.js';
 
-function refusal(env: Record<string, string>): RelayConfigError {
-  try {
-    chatConfigFromEnv(env);
-  } catch (error) {
-    if (error instanceof RelayConfigError) return error;
-    throw error;
-  }
-  throw new Error('accepted');
-}
+const refusal = (env: Record<string, string>) => refusalOf(() => chatConfigFromEnv(env));
 
 describe('chatConfigFromEnv', () => {
   it('reads the models, the settings and the rate', () => {
@@ -78,22 +71,14 @@ describe('chatConfigFromEnv', () => {
       'SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1',
     ],
   ])('refuses %j', (env, message) => {
-    expect(refusal(env).message).toContain(message);
+    expect(refusal(env)).toContain(message);
   });
 });
 
 describe('withChat', () => {
-  const config = {
-    apiUrl: 'https://api.example',
-    apiToken: 'token',
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: ['https://shop.example'],
-    siteName: 'Shop',
-  };
   const handler = withChat(
-    createRelayHandler(config),
-    createChatHandler(config, { models: ['mock', 'nltksentiment'] }),
+    createRelayHandler(shopConfig),
+    createChatHandler(shopConfig, { models: ['mock', 'nltksentiment'] }),
   );
 
   it('serves the chat on /chat and the contact form on every other path', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, endpointConfigFromEnv, resolveConfig } from '../../src/relay/config.js';
-import { RelayConfigError } from '../../src/relay/env.js';
+import { refusalOf } from './config-refusal.js';
 
 const env = {
   SITEBEAM_API_URL: 'https://api.example',
@@ -11,15 +11,8 @@ const env = {
   SITEBEAM_SITE_NAME: 'Example Shop',
 };
 
-function refusal(variables: Record<string, string | undefined>) {
-  try {
-    configFromEnv(variables);
-  } catch (error) {
-    expect(error).toBeInstanceOf(RelayConfigError);
-    return (error as RelayConfigError).message;
-  }
-  throw new Error('the configuration was accepted');
-}
+const refusal = (variables: Record<string, string | undefined>) =>
+  refusalOf(() => configFromEnv(variables));
 
 describe('configFromEnv', () => {
   it('reads every variable, with the defaults for the optional ones', () => {

@@ -7,9 +7,9 @@ import {
   configFromEnv,
   createChatHandler,
   type RelayConfig,
-  RelayConfigError,
   resolveConfig,
 } from '../../src/relay/index.js';
+import { refusalOf } from './config-refusal.js';
 import { nativePost, shopRelay, site } from './shop-relay.js';
 
 const contactEnv = {
@@ -22,16 +22,6 @@ const contactEnv = {
 };
 const hostileLabel = 'I agree to <b>"the terms"</b> & more';
 const consent = { label: hostileLabel, policyUrl: 'https://shop.example/privacy?a=1&b="2"' };
-
-function refusalOf(read: () => unknown): string {
-  try {
-    read();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RelayConfigError);
-    return (error as RelayConfigError).message;
-  }
-  throw new Error('the configuration was accepted');
-}
 
 describe('the consent settings', () => {
   it('are off unless a label is set', () => {

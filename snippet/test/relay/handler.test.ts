@@ -3,10 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EmailMessage } from '../../src/client/index.js';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
-import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
+import { site, ticketedShopConfig, visitor } from './shop-relay.js';
 
-const site = 'https://shop.example';
-const token = 'secret-token-123';
+const token = ticketedShopConfig.apiToken;
 
 function relay(overrides: Partial<RelayConfig> = {}) {
   const sent: EmailMessage[] = [];
@@ -16,23 +15,13 @@ function relay(overrides: Partial<RelayConfig> = {}) {
     return new Response(JSON.stringify({ status: 'ok', id: 'mail-1' }), { status: 200 });
   });
   const handler = createRelayHandler({
-    apiUrl: 'https://api.example',
-    apiToken: token,
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: [site],
-    siteName: 'Example Shop',
-    minFillMs: 0,
-    ticketSecret: 'test-secret',
+    ...ticketedShopConfig,
     fetch: fetch as typeof globalThis.fetch,
     log,
     ...overrides,
   });
   return { handler, sent, fetch, log };
 }
-
-const ticket = await createTicketIssuer(ticketKey('test-secret', ''), 0).issue(Date.now());
-const visitor = { name: 'Ada', email: 'ada@example.com', subject: 'Hi', message: 'Hello', ticket };
 
 function jsonPost(body: unknown, headers: Record<string, string> = {}) {
   return new Request(`${site}/contact`, {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../src/relay/html.js';
 import { composeEmail, composeSubject } from '../../src/relay/mail.js';
+import { shopConfig } from './shop-relay.js';
 
-const config = {
-  contactTo: 'owner@shop.example',
-  contactFrom: 'forms@shop.example',
-  siteName: 'Example Shop',
-};
+const config = { ...shopConfig, siteName: 'Example Shop' };
 
 describe('composeEmail', () => {
   const submission = {

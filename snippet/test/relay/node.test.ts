@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRelayHandler, toNodeListener } from '../../src/relay/index.js';
 import { rawPost as post } from './raw-post.ts';
+import { shopConfig } from './shop-relay.js';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -15,12 +16,7 @@ afterEach(async () => {
 
 async function serve(rateLimit = 2): Promise<number> {
   const handler = createRelayHandler({
-    apiUrl: 'https://api.example',
-    apiToken: 'token',
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: ['https://shop.example'],
-    siteName: 'Shop',
+    ...shopConfig,
     rateLimit,
     log: () => {},
   });

@@ -3,20 +3,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
 import { createMemoryCounter } from '../../src/relay/rate-limit.js';
-
-const site = 'https://shop.example';
+import { shopConfig, site } from './shop-relay.js';
 
 function relay(overrides: Partial<RelayConfig> = {}) {
   const fetch = vi.fn(
     async () => new Response(JSON.stringify({ status: 'ok', id: 'mail-1' }), { status: 200 }),
   );
   return createRelayHandler({
-    apiUrl: 'https://api.example',
-    apiToken: 'secret-token-123',
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: [site],
-    siteName: 'Example Shop',
+    ...shopConfig,
     rateLimitPerMinute: 2,
     fetch: fetch as typeof globalThis.fetch,
     log: () => {},

@@ -119,6 +119,25 @@ export function decide(
   return { action: 'wait', record: tried, nextTryAt: Math.min(next, deadlineOf(record, settings)) };
 }
 
+/** A due message's try: what becomes of it, and the send's outcome unless it was given up unsent. */
+export type Tried = { decision: Decision; outcome?: TryOutcome };
+
+/**
+ * Tries a due message, the same in every store: given up unsent once past its lifetime; otherwise
+ * `claim`ed first (false: another worker has it, and nothing is sent), then sent and decided.
+ */
+export async function tryDue(
+  record: OutboxRecord,
+  delivery: OutboxDelivery,
+  claim: () => Promise<boolean> = async () => true,
+): Promise<Tried | undefined> {
+  const expired = expiredDecision(record, Date.now(), delivery.settings);
+  if (expired) return { decision: expired };
+  if (!(await claim())) return undefined;
+  const outcome = await delivery.send(record.mail);
+  return { decision: decide(record, outcome, Date.now(), delivery.settings), outcome };
+}
+
 /** The log line of a decision: the message named by its id, never by what it says. */
 export function decisionLine(id: string, decision: Decision, triesBefore: number): string {
   if (decision.action === 'delete') {

@@ -11,10 +11,9 @@ import {
   createRecoveryWatch,
   createRunGuard,
   type Decision,
-  decide,
   decisionLine,
-  expiredDecision,
   pausedLine,
+  tryDue,
 } from './delivery.js';
 import {
   entryOf,
@@ -161,12 +160,10 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
             givenUpAt: decision.givenUpAt,
           };
     await commitWithUsage([entry], (op, usage) => {
-      const next = op
-        .set(messageKey(id), stored)
-        .set(USAGE_KEY, {
-          ...usage,
-          bytes: usage.bytes + recordBytes(stored) - recordBytes(before),
-        });
+      const next = op.set(messageKey(id), stored).set(USAGE_KEY, {
+        ...usage,
+        bytes: usage.bytes + recordBytes(stored) - recordBytes(before),
+      });
       if (decision.action === 'wait') {
         return enqueueTry(next, id, attempt, decision.nextTryAt - Date.now());
       }
@@ -209,18 +206,19 @@ function openDenoKvOutbox(kv: DenoKvLike, delivery: OutboxDelivery): Outbox {
       await apply(entry, { action: 'wait', record: stored, nextTryAt: pausedUntil });
       return;
     }
-    const expired = expiredDecision(stored, now, settings);
-    if (expired) {
-      await apply(entry, expired);
+    const tried = await tryDue(stored, delivery, async () => {
+      const claimed: Stored = { ...stored, sendingSince: now };
+      return (await kv.atomic().check(entry).set(messageKey(stored.id), claimed).commit()).ok;
+    });
+    if (!tried) return;
+    const { decision, outcome } = tried;
+    if (!outcome) {
+      await apply(entry, decision);
       return;
     }
-    const claimed: Stored = { ...stored, sendingSince: now };
-    const claim = await kv.atomic().check(entry).set(messageKey(stored.id), claimed).commit();
-    if (!claim.ok) return;
-    const outcome = await delivery.send(stored.mail);
     const mine = await kv.get<Stored>(messageKey(stored.id));
     if (mine.value?.attempt !== stored.attempt) return;
-    await apply(mine, decide(stored, outcome, Date.now(), settings));
+    await apply(mine, decision);
     if (recovery.recovered(outcome)) await drain();
     const again = lastTried === stored.id;
     lastTried = stored.id;

@@ -13,10 +13,9 @@ import {
   createRecoveryWatch,
   createRunGuard,
   type Decision,
-  decide,
   decisionLine,
-  expiredDecision,
   pausedLine,
+  tryDue,
 } from './delivery.js';
 import {
   entryOf,
@@ -144,14 +143,14 @@ export class SitebeamOutbox {
       .sort((a, b) => (a.nextTryAt ?? 0) - (b.nextTryAt ?? 0));
     const guard = createRunGuard(settings);
     for (const [index, stored] of due.entries()) {
-      const expired = expiredDecision(stored, Date.now(), settings);
-      if (expired) {
-        await this.#apply(stored, expired, delivery);
-        continue;
-      }
-      await this.#put({ ...stored, sendingSince: Date.now() });
-      const outcome = await delivery.send(stored.mail);
-      await this.#apply(stored, decide(stored, outcome, Date.now(), settings), delivery);
+      const tried = await tryDue(stored, delivery, async () => {
+        await this.#put({ ...stored, sendingSince: Date.now() });
+        return true;
+      });
+      if (!tried) continue;
+      const { decision, outcome } = tried;
+      await this.#apply(stored, decision, delivery);
+      if (!outcome) continue;
       if (this.#recovery.recovered(outcome)) {
         await this.#drain(Date.now());
         return true;

@@ -18,10 +18,9 @@ import {
   createRecoveryWatch,
   createRunGuard,
   type Decision,
-  decide,
   decisionLine,
-  expiredDecision,
   pausedLine,
+  tryDue,
 } from './delivery.js';
 import {
   entryOf,
@@ -342,17 +341,13 @@ function startWorker(
         continue;
       }
       const record = JSON.parse(raw) as OutboxRecord;
-      const expired = expiredDecision(record, Date.now(), settings);
-      if (expired) {
-        if (Number(await finish(entry, expired)) === 1)
-          log(decisionLine(entry.id, expired, record.tries));
-        continue;
-      }
-      const outcome = await delivery.send(record.mail);
-      const decision = decide(record, outcome, Date.now(), settings);
+      const tried = await tryDue(record, delivery);
+      if (!tried) continue;
+      const { decision, outcome } = tried;
       // 0: another relay took the try over meanwhile and will write its own outcome.
       if (Number(await finish(entry, decision)) === 1)
         log(decisionLine(entry.id, decision, record.tries));
+      if (!outcome) continue;
       if (recovery.recovered(outcome)) await script(DRAIN, [keys.due, keys.paused], [Date.now()]);
       if (guard.stop(outcome)) {
         const pausedMs = settings.breakerS * 1000;

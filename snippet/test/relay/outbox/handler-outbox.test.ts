@@ -10,18 +10,9 @@ import {
   type RelayConfig,
 } from '../../../src/relay/index.js';
 import type { NewMessage, OutboxDelivery } from '../../../src/relay/outbox/outbox.js';
-import { createTicketIssuer, ticketKey } from '../../../src/relay/ticket.js';
+import { site, ticketedShopConfig, visitor } from '../shop-relay.js';
 
-const site = 'https://shop.example';
 const secret = 'admin-secret-for-the-tests-0123456789';
-const ticket = await createTicketIssuer(ticketKey('test-secret', ''), 0).issue(Date.now());
-const visitor = {
-  name: 'Ada',
-  email: 'ada@example.com',
-  subject: 'Hi',
-  message: 'A private question',
-  ticket,
-};
 
 /** The API's answer to each send, in turn (an Error: no answer at all). */
 type Answer = Response | Error;
@@ -68,14 +59,7 @@ function relay(
     return answer;
   });
   const handler = createRelayHandler({
-    apiUrl: 'https://api.example',
-    apiToken: 'secret-token-123',
-    contactTo: 'owner@shop.example',
-    contactFrom: 'forms@shop.example',
-    allowedOrigins: [site],
-    siteName: 'Example Shop',
-    minFillMs: 0,
-    ticketSecret: 'test-secret',
+    ...ticketedShopConfig,
     fetch: fetch as typeof globalThis.fetch,
     log,
     ...(store === null ? {} : { outbox }),
