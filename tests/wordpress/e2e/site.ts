@@ -202,6 +202,17 @@ export const testSite = {
       }[]
     >,
   emptyOutbox: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/outbox`),
+  /**
+   * Puts `count` rows made from `template` straight into the outbox (`{n}` numbers them); see
+   * tests/wordpress/site/sitebeam-test-outbox-rows.php for the template's keys. Gives their ids.
+   */
+  outboxRows: async (template: Record<string, unknown>, count = 1) =>
+    (
+      (await call('POST', `${site.url}/wp-json/sitebeam-test/v1/outbox/rows`, {
+        template,
+        count,
+      })) as { ids: number[] }
+    ).ids,
   /** Time passes: the kept mail was written `age` seconds earlier and is due; with `run`, cron runs. */
   passTime: (age: number, run: boolean) =>
     call('POST', `${site.url}/wp-json/sitebeam-test/v1/outbox`, { age, run }) as Promise<{
