@@ -378,6 +378,9 @@ test('the status line says whether mail goes through, how much waits and when; T
     last_error: passing,
     next_in: 240,
   });
+  // Three mails in a row meet the same passing failure: the instance is failing (one alone, a moment after a
+  // success, would be that mail's own problem).
+  expect(await testSite.passTime(0, true)).toMatchObject({ sent: 0, waiting: 3 });
   await testSite.outboxRows({
     recipient: 'new-member@example',
     subject: `Welcome to the site ${m}`,
