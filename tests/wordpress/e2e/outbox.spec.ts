@@ -2,7 +2,14 @@
 // Delete, the admin notice and the Site Health test when mail has waited more than an hour, and the contact form's
 // "received" answer. The screens themselves in detail: outbox-screens.spec.ts. Every fault matches this test's own mail only (body_contains a marker).
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, site, startAndEndWithTheInstalledSite, stub, testSite } from './site.ts';
+import {
+  fillContactForm,
+  logIn,
+  site,
+  startAndEndWithTheInstalledSite,
+  stub,
+  testSite,
+} from './site.ts';
 
 startAndEndWithTheInstalledSite();
 test.describe.configure({ mode: 'serial' });
@@ -125,12 +132,7 @@ test('a contact message that meets a 503 is received (the visitor is thanked) an
   const subject = `Question ${marker()}`;
   const url = await testSite.page(`Contact ${subject}`, '[sitebeam_contact]');
   await page.goto(url);
-  const form = page.locator('form[data-sitebeam-form]');
-  await form.locator('[name=name]').fill('Visitor');
-  await form.locator('[name=email]').fill('visitor@example.com');
-  await form.locator('[name=subject]').fill(subject);
-  await form.locator('[name=message]').fill('Are you open on Sunday?');
-  await page.waitForTimeout(3100); // the ticket rendered into the form must be 3 s old
+  const form = await fillContactForm(page, subject);
   await stub.failEmail(subject, { status: 503, retry_after: 60 });
   const [answer] = await Promise.all([
     page.waitForResponse((response) => response.url().includes('/sitebeam/v1/contact')),
