@@ -68,7 +68,8 @@ final class Outbox_Actions {
 	}
 
 	/**
-	 * Sends the ticked mails one by one while the time lasts; the rest is made due and left to a background run.
+	 * Sends the ticked mails one by one while the time lasts; the rest is made due and left to a background run,
+	 * except mail the instance refused for good, which is sent again only when the owner confirms it for that mail.
 	 *
 	 * @param int[] $ids    Rows.
 	 * @param int   $budget Seconds.
@@ -80,8 +81,15 @@ final class Outbox_Actions {
 		$why    = '';
 		foreach ( $ids as $id ) {
 			if ( microtime( true ) >= $ends ) {
-				Outbox::make_due( (int) $id );
-				++$counts['left'];
+				$row = Outbox_Listing::mail( (int) $id );
+				if ( null === $row ) {
+					++$counts['gone'];
+				} elseif ( Outbox_Words::is_refused( $row ) ) {
+					++$counts['needs_confirmation'];
+				} else {
+					Outbox::make_due( (int) $id );
+					++$counts['left'];
+				}
 				continue;
 			}
 			$done = Outbox_Sender::send_one( (int) $id );
