@@ -40,6 +40,8 @@ final class Outbox_Actions_Test extends Plugin_Test_Case {
 		$this->assertStringContainsString( '1 mail not tried yet, for lack of time', $said );
 		$row = Outbox_Listing::mail( $refused );
 		$this->assertSame( array( Outbox::FAILED, Outbox::FAILURE_REFUSED ), array( $row['state'], $row['failure'] ), 'sent again only after the owner confirms it' );
-		$this->assertLessThanOrEqual( time(), (int) Outbox_Listing::mail( $waiting )['next_try'], 'the waiting mail is due for the background run' );
+		// The background run WP-Cron spawned may have sent it already.
+		$row = Outbox_Listing::mail( $waiting );
+		$this->assertTrue( null === $row || (int) $row['next_try'] <= time(), 'the waiting mail is due for the background run' );
 	}
 }
