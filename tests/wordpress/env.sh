@@ -95,7 +95,7 @@ start_wordpress_env() {
   WP_ENV_DB_HOST="127.0.0.1:$db_port"
   WP_ENV_DB_HOST=$WP_ENV_DB_HOST "${SITEBEAM_PHP:-php}" "$WP_ENV_REPO/tests/wordpress/site/write-config.php" >"$SITEBEAM_WP_ROOT/wp-config.php"
   mkdir -p "$SITEBEAM_WP_ROOT/wp-content/mu-plugins" "$SITEBEAM_WP_ROOT/wp-content/uploads"
-  cp "$WP_ENV_REPO/tests/wordpress/site/sitebeam-test-support.php" "$SITEBEAM_WP_ROOT/wp-content/mu-plugins/"
+  cp "$WP_ENV_REPO/tests/wordpress/site/"sitebeam-test-*.php "$SITEBEAM_WP_ROOT/wp-content/mu-plugins/"
   unzip -q "$WP_ENV_REPO/dist/sitebeam-wordpress.zip" -d "$SITEBEAM_WP_ROOT/wp-content/plugins"
   # The WP Consent API plugin, installed (not activated: a test turns it on) when $SITEBEAM_PLATFORMS holds it.
   local consent_api="${SITEBEAM_PLATFORMS:+$SITEBEAM_PLATFORMS/wp-consent-api-2.0.1.tar.xz}"

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 keywords=(--keyword=__ --keyword=_e --keyword=esc_html__ --keyword=esc_html_e --keyword=esc_attr__
-  --keyword=esc_attr_e --keyword=_x:1,2c --keyword=_n:1,2)
+  --keyword=esc_attr_e --keyword=_x:1,2c --keyword=_n:1,2 --keyword=_n_noop:1,2 --keyword=_nx_noop:1,2,3c)
 common=(--from-code=UTF-8 --add-comments=translators: --sort-by-file --package-name=Sitebeam
   --package-version="$(sed -n 's/^ \* Version: *//p' sitebeam.php)")
 find sitebeam.php uninstall.php src templates -name '*.php' | sort |

@@ -15,10 +15,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 $sitebeam_results = array(
-	Send_Log::SENT        => __( 'Sent', 'sitebeam' ),
-	Send_Log::FAILED      => __( 'Failed', 'sitebeam' ),
-	Send_Log::FALLEN_BACK => __( 'API failed: sent by WordPress', 'sitebeam' ),
-	Send_Log::QUEUED      => __( 'Instance unavailable: waiting in the outbox', 'sitebeam' ),
+	Send_Log::SENT            => __( 'Sent', 'sitebeam' ),
+	Send_Log::FAILED          => __( 'Failed', 'sitebeam' ),
+	Send_Log::FALLEN_BACK     => __( 'API failed: handed to WordPress’s own mailer', 'sitebeam' ),
+	Send_Log::FALLBACK_SENT   => __( 'API failed: sent by WordPress’s own mailer', 'sitebeam' ),
+	Send_Log::FALLBACK_FAILED => __( 'Failed: the API and WordPress’s own mailer', 'sitebeam' ),
+	Send_Log::QUEUED          => __( 'Instance unavailable: waiting in the outbox', 'sitebeam' ),
+	Send_Log::DELETED         => __( 'Deleted from the outbox: not sent', 'sitebeam' ),
 );
 ?>
 <div class="wrap">

@@ -15,6 +15,8 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
 type Answer = Partial<Pick<ContactFailure, 'error' | 'field'>> & {
   status?: string;
   i18n_code?: string;
+  queued?: boolean;
+  message?: string;
 };
 
 const enhanced = new WeakSet<HTMLFormElement>();
@@ -125,7 +127,8 @@ export function enhanceForm(form: HTMLFormElement): void {
     const [httpStatus, answer] = outcome;
     if (answer.status === 'ok' && httpStatus < 300) {
       form.reset();
-      return show('sent', text('sent'));
+      // Kept for later (202, queued): received, not sent yet, in the endpoint's own words.
+      return show('sent', answer.queued && answer.message ? answer.message : text('sent'));
     }
     if (answer.field === contactFields.ticket) fetchTicket();
     const refused = answer.field ? field(answer.field) : null;

@@ -135,6 +135,18 @@ describe('enhanceForm', () => {
     expect(control(form, 'message').value).toBe('');
   });
 
+  it('shows a message kept for later (202, queued) as received, in the endpoint’s own words', async () => {
+    const received = 'Thanks, we received your <b>message</b>.';
+    vi.stubGlobal('fetch', answer(202, { status: 'ok', queued: true, message: received }));
+    const form = renderForm('data-text-sent="Your message was sent!"');
+    fill(form, valid);
+    await submit(form);
+    expect(form.dataset.state).toBe('sent');
+    expect(status(form).textContent).toBe(received);
+    expect(status(form).children).toHaveLength(0);
+    expect(control(form, 'message').value).toBe('');
+  });
+
   it('ignores a second submit while the first is on its way', async () => {
     const fetchMock = endpoint(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,8 +1,15 @@
 // The outbox in Chromium: the lost-password page during an outage, Tools → Sitebeam outbox with its Send now and
 // Delete, the admin notice and the Site Health test when mail has waited more than an hour, and the contact form's
-// "received" answer. Every fault matches this test's own mail only (body_contains a marker).
+// "received" answer. The screens themselves in detail: outbox-screens.spec.ts. Every fault matches this test's own mail only (body_contains a marker).
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, site, startAndEndWithTheInstalledSite, stub, testSite } from './site.ts';
+import {
+  fillContactForm,
+  logIn,
+  site,
+  startAndEndWithTheInstalledSite,
+  stub,
+  testSite,
+} from './site.ts';
 
 startAndEndWithTheInstalledSite();
 test.describe.configure({ mode: 'serial' });
@@ -21,8 +28,10 @@ test.afterEach(async () => {
 });
 
 function outboxRow(page: Page, recipient: string) {
-  return page.locator('.sitebeam-outbox__list tbody tr', { hasText: recipient });
+  return page.locator('#the-list tr', { hasText: recipient });
 }
+
+const emptyOutbox = (page: Page) => page.locator('#the-list .no-items');
 
 test('during an outage the lost-password page says the mail was sent, and Send now delivers it once the instance is back', async ({
   page,
@@ -50,11 +59,10 @@ test('during an outage the lost-password page says the mail was sent, and Send n
   await expect(row).toContainText('HTTP 503');
   await expect(row).toContainText(/In \d+ min/);
 
-  await row.getByRole('button', { name: 'Send now' }).click();
-  await expect(page.locator('.sitebeam-notice')).toContainText(
-    'Sent: 1. Still waiting: 0. Failed: 0.',
-  );
-  await expect(page.locator('.sitebeam-outbox__empty')).toBeVisible();
+  await row.hover(); // WordPress shows a row's actions while the pointer is on it
+  await row.getByRole('link', { name: 'Send now' }).click();
+  await expect(page.locator('.sitebeam-notice')).toContainText(`Password Reset” to ${email}.`);
+  await expect(emptyOutbox(page)).toBeVisible();
   const messages = await stub.messages();
   expect(messages.map((message) => message.to)).toEqual([email]);
   expect(messages[0]?.content).toContain('action=rp');
@@ -84,11 +92,11 @@ test('mail waiting over an hour raises an admin notice and a critical Site Healt
   const row = outboxRow(page, 'late@example.com');
   await expect(row).toContainText(subject);
   await expect(row).toContainText('cannot be reached');
-  await row.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.locator('.sitebeam-notice')).toContainText(
-    'The mail was deleted from the outbox.',
-  );
-  await expect(page.locator('.sitebeam-outbox__empty')).toBeVisible();
+  await row.hover();
+  await row.getByRole('link', { name: 'Delete…' }).click();
+  await page.getByRole('button', { name: 'Delete 1 mail' }).click();
+  await expect(page.locator('.sitebeam-notice')).toContainText('1 mail deleted from the outbox');
+  await expect(emptyOutbox(page)).toBeVisible();
   await expect(page.locator('.sitebeam-outbox-notice')).toHaveCount(0);
   expect(await testSite.outbox()).toEqual([]);
 });
@@ -124,12 +132,7 @@ test('a contact message that meets a 503 is received (the visitor is thanked) an
   const subject = `Question ${marker()}`;
   const url = await testSite.page(`Contact ${subject}`, '[sitebeam_contact]');
   await page.goto(url);
-  const form = page.locator('form[data-sitebeam-form]');
-  await form.locator('[name=name]').fill('Visitor');
-  await form.locator('[name=email]').fill('visitor@example.com');
-  await form.locator('[name=subject]').fill(subject);
-  await form.locator('[name=message]').fill('Are you open on Sunday?');
-  await page.waitForTimeout(3100); // the ticket rendered into the form must be 3 s old
+  const form = await fillContactForm(page, subject);
   await stub.failEmail(subject, { status: 503, retry_after: 60 });
   const [answer] = await Promise.all([
     page.waitForResponse((response) => response.url().includes('/sitebeam/v1/contact')),
@@ -137,7 +140,9 @@ test('a contact message that meets a 503 is received (the visitor is thanked) an
   ]);
   expect(answer.status()).toBe(202);
   expect(await answer.json()).toMatchObject({ status: 'ok', queued: true });
-  await expect(form.locator('[data-sitebeam-status]')).toContainText('Thank you');
+  await expect(form.locator('[data-sitebeam-status]')).toHaveText(
+    'Thanks, we received your message.',
+  );
   const kept = await testSite.outbox();
   expect(kept.map((row) => row.subject)).toEqual([expect.stringContaining(subject)]);
   expect(kept[0]?.last_error).toContain('HTTP 503');

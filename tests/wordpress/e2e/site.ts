@@ -1,5 +1,12 @@
 // The WordPress and stub started by tests/wordpress/run.sh, and helpers to drive and inspect them.
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  request,
+  test,
+} from '@playwright/test';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -202,6 +209,17 @@ export const testSite = {
       }[]
     >,
   emptyOutbox: () => call('DELETE', `${site.url}/wp-json/sitebeam-test/v1/outbox`),
+  /**
+   * Puts `count` rows made from `template` straight into the outbox (`{n}` numbers them); see
+   * tests/wordpress/site/sitebeam-test-outbox-rows.php for the template's keys. Gives their ids.
+   */
+  outboxRows: async (template: Record<string, unknown>, count = 1) =>
+    (
+      (await call('POST', `${site.url}/wp-json/sitebeam-test/v1/outbox/rows`, {
+        template,
+        count,
+      })) as { ids: number[] }
+    ).ids,
   /** Time passes: the kept mail was written `age` seconds earlier and is due; with `run`, cron runs. */
   passTime: (age: number, run: boolean) =>
     call('POST', `${site.url}/wp-json/sitebeam-test/v1/outbox`, { age, run }) as Promise<{
@@ -247,6 +265,20 @@ export function startAndEndWithTheInstalledSite(): void {
     expect(faults, 'faults the test left on the stub').toEqual([]);
     expect(open.length, 'browser contexts the test left open').toBe(0);
   });
+}
+
+/**
+ * Fills the contact form on the page with a visitor's question under `subject`, and waits until the ticket rendered
+ * into the form is old enough (the protocol refuses one younger than 3 s); gives the form.
+ */
+export async function fillContactForm(page: Page, subject: string): Promise<Locator> {
+  const form = page.locator('form[data-sitebeam-form]');
+  await form.locator('[name=name]').fill('Visitor');
+  await form.locator('[name=email]').fill('visitor@example.com');
+  await form.locator('[name=subject]').fill(subject);
+  await form.locator('[name=message]').fill('Are you open on Sunday?');
+  await page.waitForTimeout(3100);
+  return form;
 }
 
 export async function logIn(page: Page, user = site.admin, password = site.adminPassword) {

@@ -216,6 +216,43 @@ final class Contact_Route_Test extends Plugin_Test_Case {
 		$this->assertCount( 1, Stub::messages() );
 	}
 
+	public function test_a_message_kept_for_later_is_received_not_sent_with_and_without_javascript() {
+		Stub::faults(
+			array(
+				'status'        => 503,
+				'body_contains' => 'Kept-for-later',
+			)
+		);
+		$received = 'Thanks, we received your message.';
+		$response = $this->post_json( array( 'name' => 'Kept-for-later' ) );
+		$this->assertSame( 202, $response->get_status() );
+		$this->assertSame(
+			array(
+				'status'  => 'ok',
+				'queued'  => true,
+				'message' => $received,
+			),
+			$response->get_data()
+		);
+
+		$request = $this->request( array() );
+		$request->set_header( 'content-type', 'application/x-www-form-urlencoded' );
+		$request->set_header( 'referer', home_url( '/contact/' ) );
+		$request->set_body_params( self::contact_post( array( 'name' => 'Kept-for-later' ) ) );
+		$response = rest_get_server()->dispatch( $request );
+		$this->assertSame( 303, $response->get_status() );
+		$this->assertSame( home_url( '/contact/?sent=1&queued=1' ), $response->get_headers()['Location'] );
+		$_GET = array(
+			'sent'   => '1',
+			'queued' => '1',
+		);
+		$page = \Sitebeam\Contact\Contact_Form::render();
+		$_GET = array();
+		$this->assertStringContainsString( '<p class="sitebeam-contact__sent" role="status">' . $received . '</p>', $page );
+		$this->assertStringNotContainsString( '>' . Settings::get()['contact_success'] . '</p>', $page );
+		self::empty_outbox();
+	}
+
 	public function test_other_media_types_and_methods_are_refused() {
 		$request = $this->request( array() );
 		$request->set_header( 'content-type', 'text/plain' );

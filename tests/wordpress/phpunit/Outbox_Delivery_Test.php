@@ -434,7 +434,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 		$wpdb->insert( Outbox::table(), array( 'created_at' => time(), 'next_try' => time(), 'state' => Outbox::FAILED, 'failure' => Outbox::FAILURE_REFUSED, 'recipient' => 'failed@example.com', 'subject' => 'Failed', 'message' => '{}', 'last_error' => '', 'history' => '[]', 'wp_mail' => '' ) ); // phpcs:ignore WordPress.DB
 
 		$this->assertSame( 1, Outbox::delete_all( Outbox::FAILED ) );
-		$this->assertSame( 'Deleted from the outbox unsent.', Send_Log::entries()[0]['detail'] );
+		$this->assertSame( array( Send_Log::DELETED, 'failed@example.com' ), array( Send_Log::entries()[0]['result'], Send_Log::entries()[0]['recipients'][0] ) );
 		$this->assertSame( 1, Outbox::delete_all( Outbox::WAITING, Outbox::KIND_CONTACT ) );
 		$this->assertSame( array( 'site@example.com' ), array_column( Outbox::rows(), 'recipient' ) );
 		$this->assertSame( 1, Outbox::delete_all() );

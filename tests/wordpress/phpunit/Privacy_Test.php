@@ -63,7 +63,7 @@ final class Privacy_Test extends Plugin_Test_Case {
 		$this->assertStringContainsString( 'IP address', $html );
 		$this->assertStringContainsString( 'contact form', $html );
 		$this->assertStringContainsString( 'chat', $html );
-		$this->assertStringContainsString( 'last ' . Send_Log::SIZE . ' sends', $html );
+		$this->assertStringContainsString( 'last ' . Send_Log::SIZE . ' sends, and beyond them of up to ' . Send_Log::UNDELIVERED_KEPT . ' mails that failed or were deleted unsent', $html );
 		$this->assertStringContainsString( 'one entry per recipient: each entry names only that recipient’s own address', $html );
 		$this->assertStringContainsString( 'for at most 72 hours; one given up is kept 30 days', $html, 'the outbox, with its content' );
 

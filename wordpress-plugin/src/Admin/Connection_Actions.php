@@ -93,10 +93,11 @@ final class Connection_Actions {
 	}
 
 	/**
-	 * Returns to the settings page.
+	 * Returns to the page the button was on (the settings page, or the outbox's status line).
 	 */
 	private static function back() {
-		wp_safe_redirect( Settings_Page::url() );
+		$from = wp_get_referer();
+		wp_safe_redirect( $from ? $from : Settings_Page::url() );
 		exit;
 	}
 }

@@ -19,7 +19,7 @@ final class Notice {
 	/**
 	 * Keeps a notice for the current user’s next page.
 	 *
-	 * @param string $type    success|warning|error.
+	 * @param string $type    success|info|warning|error.
 	 * @param string $message Text for people.
 	 */
 	public static function set( $type, $message ) {
@@ -44,7 +44,7 @@ final class Notice {
 		delete_transient( self::key() );
 		printf(
 			'<div class="notice notice-%s is-dismissible sitebeam-notice"><p>%s</p></div>',
-			esc_attr( in_array( $notice['type'], array( 'success', 'warning' ), true ) ? $notice['type'] : 'error' ),
+			esc_attr( in_array( $notice['type'], array( 'success', 'info', 'warning' ), true ) ? $notice['type'] : 'error' ),
 			esc_html( $notice['message'] )
 		);
 	}

@@ -1,13 +1,14 @@
 <?php
 /**
- * Tools → Sitebeam outbox: the mail waiting for the instance and the mail given up, with Send now and Delete; the
- * Site Health test and the admin notice that say when mail has waited more than an hour.
+ * Tools → Sitebeam outbox: a status line (is mail going through, how much waits, when it is tried next), the list of
+ * waiting and failed mail, one mail in full, and the owner's actions, each of which says what it did or why not.
  *
  * @package Sitebeam
  */
 
 namespace Sitebeam\Admin;
 
+use Sitebeam\Mail\Delivery_State;
 use Sitebeam\Mail\Outbox;
 use Sitebeam\Mail\Outbox_Sender;
 
@@ -16,8 +17,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Tools → Sitebeam outbox: the mail waiting for the instance and the mail given up, with Send now and Delete; the
- * Site Health test and the admin notice that say when mail has waited more than an hour.
+ * Tools → Sitebeam outbox: a status line, the list of waiting and failed mail, one mail in full, and the owner's
+ * actions. Every change is a POST or a link with a nonce, checked with the capability; Delete, and Send again for mail
+ * the instance refused for good, first show a page that asks (no JavaScript needed).
  */
 final class Outbox_Page {
 
@@ -25,197 +27,337 @@ final class Outbox_Page {
 	const ACTION     = 'sitebeam_outbox';
 	const CAPABILITY = 'manage_options';
 
-	/** Mail waiting longer than this is a problem the owner is told about. */
-	const LATE_AFTER = HOUR_IN_SECONDS;
+	const DO_SEND           = 'send';
+	const DO_SEND_AGAIN     = 'send-again';
+	const DO_DELETE         = 'delete';
+	const DO_DELETE_FAILED  = 'delete-failed';
+	const DO_DELETE_CONTACT = 'delete-contact';
+	const DO_TRY_NOW        = 'try-now';
+
+	/** Seconds Send now on ticked rows, or Try now, sends for before it leaves the rest to the background. */
+	const SEND_BUDGET = 20;
 
 	/**
-	 * Registers the screen, its action, the notice and the Site Health test.
+	 * The list of the current request, made on the screen's load so that Screen Options knows its columns.
+	 *
+	 * @var Outbox_List_Table|null
+	 */
+	private static $table;
+
+	/**
+	 * Registers the screen, its actions, the notice and the Site Health test.
 	 */
 	public static function boot() {
 		add_action( 'admin_menu', array( self::class, 'action_admin_menu' ) );
 		add_action( 'admin_post_' . self::ACTION, array( self::class, 'action_admin_post' ) );
-		add_action( 'admin_notices', array( self::class, 'action_admin_notices' ) );
-		add_filter( 'site_status_tests', array( self::class, 'filter_site_status_tests' ) );
+		add_filter( 'set_screen_option_' . Outbox_List_Table::PER_PAGE_OPTION, array( self::class, 'filter_set_screen_option' ), 10, 3 );
+		Outbox_Alerts::boot();
 	}
 
 	/**
 	 * Adds the screen under Tools.
 	 */
 	public static function action_admin_menu() {
-		add_management_page( __( 'Sitebeam outbox', 'sitebeam' ), __( 'Sitebeam outbox', 'sitebeam' ), self::CAPABILITY, self::SLUG, array( self::class, 'render' ) );
+		$hook = add_management_page( __( 'Sitebeam outbox', 'sitebeam' ), __( 'Sitebeam outbox', 'sitebeam' ), self::CAPABILITY, self::SLUG, array( self::class, 'render' ) );
+		if ( false !== $hook ) {
+			add_action( 'load-' . $hook, array( self::class, 'action_load' ) );
+		}
 	}
 
 	/**
-	 * Send now or Delete, for one mail or all: capability, nonce, then back to the screen with what was done.
+	 * The screen's address, with query arguments.
+	 *
+	 * @param array<string, mixed> $args Query arguments.
+	 */
+	public static function url( array $args = array() ) {
+		return add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $args ) ), admin_url( 'tools.php?page=' . self::SLUG ) );
+	}
+
+	/**
+	 * The page that asks before an action: Delete, Send again, Delete all failed….
+	 *
+	 * @param string $verb One of the DO_ constants.
+	 * @param int[]  $ids  The mails it is for; none for a whole view.
+	 */
+	public static function confirm_url( $verb, array $ids = array() ) {
+		return self::url( array( 'confirm' => $verb ) + ( array() === $ids ? array() : array( Outbox_List_Table::IDS => implode( ',', array_map( 'intval', $ids ) ) ) ) );
+	}
+
+	/**
+	 * A link that acts at once (with its nonce): Send now on one row.
+	 *
+	 * @param string               $verb One of the DO_ constants.
+	 * @param array<string, mixed> $args More query arguments.
+	 */
+	public static function action_url( $verb, array $args = array() ) {
+		return wp_nonce_url(
+			add_query_arg(
+				array(
+					'action' => self::ACTION,
+					'do'     => $verb,
+				) + $args,
+				admin_url( 'admin-post.php' )
+			),
+			self::ACTION
+		);
+	}
+
+	/**
+	 * Keeps the page size Screen Options sets, within 1 to 999.
+	 *
+	 * @param mixed  $keep   What WordPress would keep.
+	 * @param string $option The option.
+	 * @param mixed  $value  The value set.
+	 */
+	public static function filter_set_screen_option( $keep, $option, $value ) {
+		$value = (int) $value;
+		return $value >= 1 && $value <= 999 ? $value : $keep;
+	}
+
+	/**
+	 * Before the screen is drawn: bulk actions of the list (then back to it), a search's tidy address, the page size
+	 * in Screen Options, the styles.
+	 */
+	public static function action_load() {
+		if ( ! current_user_can( self::CAPABILITY ) ) {
+			return;
+		}
+		self::$table = new Outbox_List_Table();
+		$verb        = self::$table->current_action();
+		if ( in_array( $verb, array( self::DO_SEND, self::DO_DELETE ), true ) ) {
+			check_admin_referer( 'bulk-sitebeam-mails' );
+			self::bulk( $verb, self::requested_ids() );
+		}
+		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only tidies the address of a search.
+		if ( ! empty( $_GET['_wp_http_referer'] ) && isset( $_SERVER['REQUEST_URI'] ) ) {
+			wp_safe_redirect( remove_query_arg( array( '_wp_http_referer', '_wpnonce', 'action', 'action2', Outbox_List_Table::IDS ), wp_unslash( $_SERVER['REQUEST_URI'] ) ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- a URL of this screen, kept as WordPress's own lists keep it.
+			exit;
+		}
+		add_screen_option(
+			'per_page',
+			array(
+				'label'   => __( 'Mails per page', 'sitebeam' ),
+				'default' => Outbox_List_Table::PER_PAGE,
+				'option'  => Outbox_List_Table::PER_PAGE_OPTION,
+			)
+		);
+		wp_enqueue_style( 'sitebeam-outbox', plugins_url( 'assets/admin/outbox.css', SITEBEAM_PLUGIN_FILE ), array(), SITEBEAM_VERSION );
+	}
+
+	/**
+	 * The ids a request names (ticked rows, or one mail), as positive integers.
+	 *
+	 * @return int[]
+	 */
+	private static function requested_ids() {
+		// Read by callers that checked the nonce, or to show a confirmation; each made an integer below.
+		$raw = isset( $_REQUEST[ Outbox_List_Table::IDS ] ) ? wp_unslash( $_REQUEST[ Outbox_List_Table::IDS ] ) : array(); // phpcs:ignore WordPress.Security.NonceVerification.Recommended, WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
+		$ids = is_array( $raw ) ? $raw : explode( ',', (string) $raw );
+		return array_values( array_unique( array_filter( array_map( 'absint', $ids ) ) ) );
+	}
+
+	/**
+	 * Send now on ticked rows (as many as the time allows, the rest left due for the background), or Delete on them
+	 * (which first asks).
+	 *
+	 * @param string $verb DO_SEND or DO_DELETE.
+	 * @param int[]  $ids  The ticked rows.
+	 */
+	private static function bulk( $verb, array $ids ) {
+		$back = remove_query_arg( array( '_wp_http_referer', '_wpnonce', 'action', 'action2', Outbox_List_Table::IDS ), wp_get_referer() ? wp_get_referer() : self::url() );
+		if ( array() === $ids ) {
+			Notice::set( 'warning', __( 'No mail was ticked: tick the mails to act on first.', 'sitebeam' ) );
+		} elseif ( self::DO_DELETE === $verb ) {
+			$back = self::confirm_url( self::DO_DELETE, $ids );
+		} else {
+			Notice::set( 'info', Outbox_Actions::send_many( $ids, self::SEND_BUDGET ) );
+		}
+		wp_safe_redirect( $back );
+		exit;
+	}
+
+	/**
+	 * An action of a row, the single mail, a confirmation or the status line: capability, nonce, the action, then
+	 * back with what was done.
 	 */
 	public static function action_admin_post() {
 		if ( ! current_user_can( self::CAPABILITY ) ) {
 			wp_die( esc_html__( 'You are not allowed to manage the Sitebeam outbox.', 'sitebeam' ), 403 );
 		}
 		check_admin_referer( self::ACTION );
-		$id = isset( $_POST['id'] ) ? absint( $_POST['id'] ) : 0;
-		$do = isset( $_POST['do'] ) ? sanitize_key( $_POST['do'] ) : '';
-		if ( 'delete' === $do && $id > 0 ) {
-			Notice::set( 'success', Outbox::delete( $id ) ? __( 'The mail was deleted from the outbox.', 'sitebeam' ) : __( 'That mail is no longer in the outbox.', 'sitebeam' ) );
-		} elseif ( 'send' === $do ) {
-			Outbox::make_due( $id > 0 ? $id : null );
-			$done = Outbox_Sender::run();
-			$left = Outbox::summary();
-			Notice::set(
-				$left['waiting'] + $left['failed'] > 0 ? 'warning' : 'success',
-				$done['locked'] ? __( 'The outbox is being sent right now by another process: look again in a moment.', 'sitebeam' )
-					/* translators: 1: mails sent, 2: mails still waiting, 3: mails given up. */
-					: sprintf( __( 'Sent: %1$d. Still waiting: %2$d. Failed: %3$d.', 'sitebeam' ), $done['sent'], $left['waiting'], $left['failed'] )
-			);
+		$verb = isset( $_REQUEST['do'] ) ? sanitize_key( wp_unslash( $_REQUEST['do'] ) ) : '';
+		$ids  = self::requested_ids();
+		$back = wp_get_referer() ? wp_get_referer() : self::url();
+		switch ( $verb ) {
+			case self::DO_SEND:
+			case self::DO_SEND_AGAIN:
+				$done = Outbox_Actions::send( $ids[0] ?? 0, self::DO_SEND_AGAIN === $verb );
+				if ( 'needs_confirmation' === $done['outcome'] ) {
+					$back = self::confirm_url( self::DO_SEND_AGAIN, array_slice( $ids, 0, 1 ) );
+					break;
+				}
+				Notice::set( $done['type'], $done['message'] );
+				if ( in_array( $done['outcome'], array( 'sent', 'gone' ), true ) || self::DO_SEND_AGAIN === $verb ) {
+					$back = self::url();
+				}
+				break;
+			case self::DO_DELETE:
+				Notice::set( 'success', Outbox_Actions::delete( $ids ) );
+				$back = self::url();
+				break;
+			case self::DO_DELETE_FAILED:
+				Notice::set( 'success', Outbox_Actions::delete_all( Outbox::FAILED, null ) );
+				$back = self::url();
+				break;
+			case self::DO_DELETE_CONTACT:
+				Notice::set( 'success', Outbox_Actions::delete_all( null, Outbox::KIND_CONTACT ) );
+				$back = self::url();
+				break;
+			case self::DO_TRY_NOW:
+				Notice::set( 'info', Outbox_Actions::try_now( self::SEND_BUDGET ) );
+				break;
 		}
-		wp_safe_redirect( admin_url( 'tools.php?page=' . self::SLUG ) );
+		wp_safe_redirect( $back );
 		exit;
 	}
 
 	/**
-	 * The screen.
+	 * The screen: one mail, a confirmation, or the status line and the list.
 	 */
 	public static function render() {
 		if ( ! current_user_can( self::CAPABILITY ) ) {
 			return;
 		}
-		$rows    = Outbox::rows();
-		$summary = Outbox::summary();
-		$states  = array(
-			Outbox::WAITING => __( 'Waiting', 'sitebeam' ),
-			Outbox::SENDING => __( 'Sending', 'sitebeam' ),
-			Outbox::FAILED  => __( 'Failed', 'sitebeam' ),
-		);
-		echo '<div class="wrap sitebeam-outbox"><h1>' . esc_html__( 'Sitebeam outbox', 'sitebeam' ) . '</h1>';
+		echo '<div class="wrap sitebeam-outbox">';
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- which page to show; nothing changes here.
+		$confirm = isset( $_GET['confirm'] ) ? sanitize_key( wp_unslash( $_GET['confirm'] ) ) : '';
+		$mail    = isset( $_GET['mail'] ) && ! isset( $_GET['confirm'] ) ? absint( $_GET['mail'] ) : 0;
+		// phpcs:enable
+		if ( '' !== $confirm ) {
+			Outbox_Confirmation::render( $confirm, self::requested_ids() );
+		} elseif ( $mail > 0 ) {
+			Outbox_Mail_View::render( $mail );
+		} else {
+			self::render_list();
+		}
+		echo '</div>';
+	}
+
+	/**
+	 * The status line, the introduction and the list.
+	 */
+	private static function render_list() {
+		$table = null !== self::$table ? self::$table : new Outbox_List_Table();
+		$table->prepare_items();
+		echo '<h1 class="wp-heading-inline">' . esc_html__( 'Sitebeam outbox', 'sitebeam' ) . '</h1><hr class="wp-header-end">';
 		Notice::show();
-		echo '<p>' . esc_html__( 'Mail the Sitebeam instance could not take when it was written (the instance was unreachable, too slow, busy or failing) waits here and is sent, oldest first, when the instance is back. Mail the instance refused for good is not kept: the send log on the settings page says why it failed.', 'sitebeam' ) . '</p>';
-		printf(
-			'<p class="sitebeam-outbox__summary">%s</p>',
-			/* translators: 1: mails waiting, 2: mails given up. */
-			esc_html( sprintf( __( 'Waiting: %1$d. Failed: %2$d.', 'sitebeam' ), $summary['waiting'], $summary['failed'] ) )
-		);
-		if ( ! $rows ) {
-			echo '<p class="sitebeam-outbox__empty">' . esc_html__( 'The outbox is empty: every mail was handed to the instance.', 'sitebeam' ) . '</p></div>';
-			return;
+		self::render_status();
+		echo '<p class="sitebeam-outbox__intro">' . esc_html__( 'Mail the Sitebeam instance cannot take when it is written (it is unreachable, too slow, busy or failing) waits here and is sent as soon as the instance takes mail again. Mail the instance refuses for good, and mail still unsent when its lifetime ends, is marked Failed and stays here, with the reason, until you send it again or delete it.', 'sitebeam' ) . '</p>';
+		$table->views();
+		echo '<form method="get" class="sitebeam-outbox__form">';
+		printf( '<input type="hidden" name="page" value="%s">', esc_attr( self::SLUG ) );
+		if ( Outbox_Listing::VIEW_ALL !== Outbox_List_Table::current_view() ) {
+			printf( '<input type="hidden" name="view" value="%s">', esc_attr( Outbox_List_Table::current_view() ) );
 		}
-		self::button( 0, 'send', __( 'Send all now', 'sitebeam' ), 'button-primary' );
-		echo '<table class="widefat striped sitebeam-outbox__list"><thead><tr>';
-		foreach ( array( __( 'Recipient', 'sitebeam' ), __( 'Subject', 'sitebeam' ), __( 'State', 'sitebeam' ), __( 'Tries', 'sitebeam' ), __( 'Last error', 'sitebeam' ), __( 'Next try', 'sitebeam' ), __( 'Actions', 'sitebeam' ) ) as $heading ) {
-			echo '<th scope="col">' . esc_html( $heading ) . '</th>';
-		}
-		echo '</tr></thead><tbody>';
-		foreach ( $rows as $row ) {
-			if ( Outbox::FAILED === $row['state'] ) {
-				$next = __( 'Never: given up', 'sitebeam' );
-			} elseif ( (int) $row['next_try'] <= time() ) {
-				$next = __( 'Now (at the next cron run)', 'sitebeam' );
-			} else {
-				/* translators: %s: a time span, e.g. "5 mins". */
-				$next = sprintf( __( 'In %s', 'sitebeam' ), human_time_diff( time(), (int) $row['next_try'] ) );
-			}
-			printf(
-				'<tr data-id="%d"><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>',
-				(int) $row['id'],
-				esc_html( $row['recipient'] ),
-				esc_html( $row['subject'] ),
-				esc_html( $states[ $row['state'] ] ?? $row['state'] ),
-				(int) $row['tries'],
-				esc_html( '' !== $row['last_error'] ? $row['last_error'] : __( 'Not tried yet: older mail is waiting.', 'sitebeam' ) ),
-				esc_html( $next )
+		$table->search_box( __( 'Search mail', 'sitebeam' ), 'sitebeam-outbox' );
+		$table->display();
+		echo '</form>';
+	}
+
+	/**
+	 * Whether mail is going through, how much waits or failed, and when it is tried next; with Try now and Test
+	 * connection.
+	 */
+	private static function render_status() {
+		$state   = Delivery_State::get();
+		$counts  = Outbox_Listing::counts();
+		$waiting = $counts[ Outbox_Listing::VIEW_WAITING ];
+		$failed  = $counts[ Outbox_Listing::VIEW_FAILED ];
+		$parts   = array();
+		if ( null !== $state['failing_since'] ) {
+			$type = 'error';
+			/* translators: 1: a time, 2: the last error in words. */
+			$parts[] = esc_html( sprintf( __( 'The instance has failed since %1$s (%2$s)', 'sitebeam' ), Outbox_Words::time( (int) $state['failing_since'] ), $state['last_error'] ) );
+		} elseif ( $waiting + $failed > 0 ) {
+			$type    = 'warning';
+			$parts[] = esc_html( self::flowing( $state ) );
+		} else {
+			$type    = 'success';
+			$parts[] = esc_html(
+				null === $state['last_success']
+					? __( 'All is well: nothing is waiting', 'sitebeam' )
+					/* translators: %s: a time. */
+					: sprintf( __( 'All is well: mail goes through (the last at %s) and nothing is waiting', 'sitebeam' ), Outbox_Words::time( (int) $state['last_success'] ) )
 			);
-			self::button( (int) $row['id'], 'send', __( 'Send now', 'sitebeam' ), 'button-secondary' );
-			self::button( (int) $row['id'], 'delete', __( 'Delete', 'sitebeam' ), 'button-link-delete' );
-			echo '</td></tr>';
 		}
-		echo '</tbody></table></div>';
+		if ( $waiting + $failed > 0 ) {
+			/* translators: %s: number of mails. */
+			$parts[] = sprintf( '<a href="%s">%s</a>', esc_url( self::url( array( 'view' => Outbox_Listing::VIEW_WAITING ) ) ), esc_html( sprintf( _n( '%s waiting', '%s waiting', $waiting, 'sitebeam' ), number_format_i18n( $waiting ) ) ) );
+		}
+		if ( $failed > 0 ) {
+			/* translators: %s: number of mails. */
+			$parts[] = sprintf( '<a href="%s">%s</a>', esc_url( self::url( array( 'view' => Outbox_Listing::VIEW_FAILED ) ) ), esc_html( sprintf( _n( '%s failed', '%s failed', $failed, 'sitebeam' ), number_format_i18n( $failed ) ) ) );
+		}
+		$next = Outbox_Listing::next_try();
+		if ( null !== $next ) {
+			$parts[] = esc_html(
+				$next <= time() ? __( 'next try: overdue, at the next cron run', 'sitebeam' )
+					/* translators: %s: a time span, e.g. "4 mins". */
+					: sprintf( __( 'next try in %s', 'sitebeam' ), human_time_diff( time(), $next ) )
+			);
+		}
+		if ( (int) $state['breaker_until'] > time() ) {
+			/* translators: %s: a time. */
+			$parts[] = esc_html( sprintf( __( 'new mail waits here until %s, not to hold pages while the instance fails', 'sitebeam' ), Outbox_Words::time( (int) $state['breaker_until'] ) ) );
+		}
+		printf( '<div class="notice notice-%s inline sitebeam-outbox__status"><p>%s</p>', esc_attr( $type ), implode( ' · ', $parts ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- each part escaped above.
+		echo '<p class="sitebeam-outbox__status-actions">';
+		if ( $waiting > 0 ) {
+			self::post_button(
+				admin_url( 'admin-post.php' ),
+				array(
+					'action' => self::ACTION,
+					'do'     => self::DO_TRY_NOW,
+				),
+				self::ACTION,
+				__( 'Try now', 'sitebeam' ),
+				'button-primary'
+			);
+		}
+		if ( current_user_can( Settings_Page::capability() ) ) {
+			self::post_button( admin_url( 'admin-post.php' ), array( 'action' => Connection_Actions::TEST_CONNECTION ), Connection_Actions::TEST_CONNECTION, __( 'Test connection', 'sitebeam' ), '' );
+		}
+		echo '</p></div>';
 	}
 
 	/**
-	 * One action's button, in its own form with the nonce.
+	 * The first part of the status line while the instance takes mail but some waits or failed.
 	 *
-	 * @param int    $id    The mail, or 0 for all.
-	 * @param string $verb  send|delete.
-	 * @param string $label The button's text.
-	 * @param string $style A button class.
+	 * @param array<string, mixed> $state Delivery_State::get().
 	 */
-	private static function button( $id, $verb, $label, $style ) {
-		printf( '<form method="post" action="%s" style="display:inline-block;margin-right:.5em">', esc_url( admin_url( 'admin-post.php' ) ) );
-		printf( '<input type="hidden" name="action" value="%s"><input type="hidden" name="id" value="%d"><input type="hidden" name="do" value="%s">', esc_attr( self::ACTION ), (int) $id, esc_attr( $verb ) );
-		wp_nonce_field( self::ACTION );
+	private static function flowing( array $state ) {
+		if ( null === $state['last_success'] ) {
+			return __( 'No failure of the instance is known now', 'sitebeam' );
+		}
+		/* translators: %s: a time. */
+		return sprintf( __( 'The instance takes mail again (the last at %s)', 'sitebeam' ), Outbox_Words::time( (int) $state['last_success'] ) );
+	}
+
+	/**
+	 * A button in a form of its own that posts hidden fields with a nonce.
+	 *
+	 * @param string                $action The form's action URL.
+	 * @param array<string, string> $fields Hidden fields.
+	 * @param string                $nonce  The nonce's action.
+	 * @param string                $label  The button's text.
+	 * @param string                $style  A button class, or ''.
+	 */
+	public static function post_button( $action, array $fields, $nonce, $label, $style ) {
+		printf( '<form method="post" action="%s" class="sitebeam-outbox__inline-form">', esc_url( $action ) );
+		foreach ( $fields as $name => $value ) {
+			printf( '<input type="hidden" name="%s" value="%s">', esc_attr( $name ), esc_attr( $value ) );
+		}
+		wp_nonce_field( $nonce );
 		printf( '<button type="submit" class="button %s">%s</button></form>', esc_attr( $style ), esc_html( $label ) );
-	}
-
-	/**
-	 * Tells whoever manages the site, on every admin page, that mail has waited more than an hour.
-	 */
-	public static function action_admin_notices() {
-		if ( ! current_user_can( self::CAPABILITY ) ) {
-			return;
-		}
-		$late = self::late_since();
-		if ( null === $late ) {
-			return;
-		}
-		printf(
-			'<div class="notice notice-error sitebeam-outbox-notice"><p>%s <a href="%s">%s</a></p></div>',
-			/* translators: %s: a time span, e.g. "2 hours". */
-			esc_html( sprintf( __( 'Sitebeam: mail has waited %s for the instance, which cannot take it.', 'sitebeam' ), human_time_diff( $late, time() ) ) ),
-			esc_url( admin_url( 'tools.php?page=' . self::SLUG ) ),
-			esc_html__( 'See the outbox', 'sitebeam' )
-		);
-	}
-
-	/**
-	 * Adds the Site Health test.
-	 *
-	 * @param array<string, mixed> $tests Site Health's tests.
-	 * @return array<string, mixed>
-	 */
-	public static function filter_site_status_tests( $tests ) {
-		$tests['direct']['sitebeam_outbox'] = array(
-			'label' => __( 'Sitebeam outbox', 'sitebeam' ),
-			'test'  => array( self::class, 'site_health_test' ),
-		);
-		return $tests;
-	}
-
-	/**
-	 * Critical when mail has waited more than an hour, else good.
-	 *
-	 * @return array<string, mixed> A Site Health result.
-	 */
-	public static function site_health_test() {
-		$late    = self::late_since();
-		$summary = Outbox::summary();
-		$result  = array(
-			'label'       => __( 'Sitebeam delivers the site’s mail', 'sitebeam' ),
-			'status'      => 'good',
-			'badge'       => array(
-				'label' => __( 'Email', 'sitebeam' ),
-				'color' => 'blue',
-			),
-			/* translators: %d: mails waiting. */
-			'description' => '<p>' . esc_html( sprintf( __( 'No mail has waited more than an hour for the instance (waiting now: %d).', 'sitebeam' ), $summary['waiting'] ) ) . '</p>',
-			'actions'     => '',
-			'test'        => 'sitebeam_outbox',
-		);
-		if ( null !== $late ) {
-			$result['status']         = 'critical';
-			$result['badge']['color'] = 'red';
-			/* translators: %s: a time span. */
-			$result['label'] = sprintf( __( 'Site mail has waited %s for the Sitebeam instance', 'sitebeam' ), human_time_diff( $late, time() ) );
-			/* translators: %d: mails waiting. */
-			$result['description'] = '<p>' . esc_html( sprintf( __( '%d mails wait in the outbox because the instance cannot take them: password resets and notifications are late.', 'sitebeam' ), $summary['waiting'] ) ) . '</p>';
-			$result['actions']     = sprintf( '<p><a href="%s">%s</a></p>', esc_url( admin_url( 'tools.php?page=' . self::SLUG ) ), esc_html__( 'See the outbox', 'sitebeam' ) );
-		}
-		return $result;
-	}
-
-	/**
-	 * Since when the oldest unsent mail waits, when that is more than an hour ago; else null.
-	 */
-	private static function late_since() {
-		$oldest = Outbox::summary()['oldest'];
-		return null !== $oldest && $oldest < time() - self::LATE_AFTER ? $oldest : null;
 	}
 }

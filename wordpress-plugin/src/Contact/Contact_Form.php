@@ -44,6 +44,14 @@ final class Contact_Form {
 	}
 
 	/**
+	 * What the visitor is told when the message was received but kept for later (the instance could not take it yet):
+	 * the answer's `message` with JavaScript, the page's notice without.
+	 */
+	public static function received_message() {
+		return __( 'Thanks, we received your message.', 'sitebeam' );
+	}
+
+	/**
 	 * The form’s markup, with a fresh nonce.
 	 *
 	 * @param array<string, string>|string $attributes Shortcode or block attributes.
@@ -66,9 +74,12 @@ final class Contact_Form {
 
 		$success_message = (string) Settings::get()['contact_success'];
 		$sent_notice     = '';
-		if ( isset( $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) && '1' === $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) { // phpcs:ignore WordPress.Security.NonceVerification -- a display flag after the no-JavaScript redirect; nothing changes.
-			$sent_notice = sprintf( '<p class="sitebeam-contact__sent" role="status">%s</p>', esc_html( $success_message ) );
+		// phpcs:disable WordPress.Security.NonceVerification -- display flags after the no-JavaScript redirect; nothing changes.
+		if ( isset( $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) && '1' === $_GET[ Contract::CONTACT_SENT_QUERY_PARAM ] ) {
+			$queued      = isset( $_GET[ Contract::CONTACT_RESPONSE_FIELD_QUEUED ] ) && '1' === $_GET[ Contract::CONTACT_RESPONSE_FIELD_QUEUED ];
+			$sent_notice = sprintf( '<p class="sitebeam-contact__sent" role="status">%s</p>', esc_html( $queued ? self::received_message() : $success_message ) );
 		}
+		// phpcs:enable
 		$consent         = Consent_Rule::of( Consent_Rule::CONTACT );
 		$text_attributes = Widget_Texts::attributes( array( Widget_Texts::class, 'contact_form' ), array( 'sent' => $success_message ) );
 

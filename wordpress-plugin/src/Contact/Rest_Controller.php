@@ -217,13 +217,15 @@ final class Rest_Controller {
 
 		if ( Body_Kind::is_form_post( $request ) ) {
 			$response = new WP_REST_Response( null, 303 );
-			$response->header( 'Location', add_query_arg( Contract::CONTACT_SENT_QUERY_PARAM, '1', '' !== $page ? $page : home_url( '/' ) ) );
+			// The page says "received" rather than "sent" for a message kept for later (Contact_Form::render()).
+			$answer = array( Contract::CONTACT_SENT_QUERY_PARAM => '1' ) + ( $queued ? array( Contract::CONTACT_RESPONSE_FIELD_QUEUED => '1' ) : array() );
+			$response->header( 'Location', add_query_arg( $answer, '' !== $page ? $page : home_url( '/' ) ) );
 			return $response;
 		}
 		// Kept in the outbox: received, and sent when the instance is back (202 with queued, contact-protocol.md).
 		return new WP_REST_Response(
 			array( Contract::RESPONSE_FIELD_STATUS => Contract::STATUS_OK ) + ( $queued ? array( Contract::CONTACT_RESPONSE_FIELD_QUEUED => true ) : array() )
-			+ array( Contract::CONTACT_RESPONSE_FIELD_MESSAGE => (string) $settings['contact_success'] ),
+			+ array( Contract::CONTACT_RESPONSE_FIELD_MESSAGE => $queued ? Contact_Form::received_message() : (string) $settings['contact_success'] ),
 			$queued ? 202 : 200
 		);
 	}

@@ -444,7 +444,7 @@ final class Outbox {
 		$in      = implode( ', ', array_fill( 0, count( $ids ), '%d' ) );
 		$deleted = (int) $wpdb->query( $wpdb->prepare( "DELETE FROM $table WHERE id IN ($in)", $ids ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery, WordPress.DB.PreparedSQL.InterpolatedNotPrepared, WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- the plugin's own table; $in holds one placeholder per id.
 		foreach ( $log ? array_slice( $rows, -Send_Log::SIZE ) : array() as $row ) {
-			Send_Log::record( array( $row['recipient'] ), $row['subject'], Send_Log::FAILED, __( 'Deleted from the outbox unsent.', 'sitebeam' ) );
+			Send_Log::record( array( $row['recipient'] ), $row['subject'], Send_Log::DELETED );
 		}
 		return $deleted;
 	}

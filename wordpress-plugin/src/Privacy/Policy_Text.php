@@ -53,8 +53,8 @@ final class Policy_Text {
 			$paragraphs[] = sprintf( __( 'When you use the chat on this site, your message is sent to %s, whose AI model answers it.', 'sitebeam' ), $instance );
 		}
 		if ( ! empty( $settings['route_mail'] ) ) {
-			/* translators: 1: host name of the Sitebeam instance, 2: how many sends the log keeps. */
-			$paragraphs[] = sprintf( __( 'Emails this site sends you (for example account and order emails) are delivered through %1$s. Each recipient gets their own copy, and this site keeps a log of its last %2$d sends with one entry per recipient: each entry names only that recipient’s own address, never the others a mail went to, with the time, the subject and the result (never the content).', 'sitebeam' ), $instance, Send_Log::SIZE );
+			/* translators: 1: host name of the Sitebeam instance, 2: how many sends the log keeps, 3: how many undelivered mails it keeps beyond them. */
+			$paragraphs[] = sprintf( __( 'Emails this site sends you (for example account and order emails) are delivered through %1$s. Each recipient gets their own copy, and this site keeps a log of its last %2$d sends, and beyond them of up to %3$d mails that failed or were deleted unsent, with one entry per recipient: each entry names only that recipient’s own address, never the others a mail went to, with the time, the subject and the result (never the content).', 'sitebeam' ), $instance, Send_Log::SIZE, Send_Log::UNDELIVERED_KEPT );
 		}
 		/* translators: 1: host name of the Sitebeam instance, 2: hours, 3: days. */
 		$paragraphs[] = sprintf( __( 'When %1$s cannot take an email or a contact message at once, this site keeps it, with its content, until it is delivered, for at most %2$s hours; one given up is kept %3$s days so that we can see what failed, then deleted.', 'sitebeam' ), $instance, number_format_i18n( (int) $settings['outbox_lifetime'] ), number_format_i18n( (int) $settings['outbox_keep_days'] ) );

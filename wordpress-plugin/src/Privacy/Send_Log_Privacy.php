@@ -16,7 +16,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 /**
  * The send log in WordPress's privacy tools: Tools → Export Personal Data and Erase Personal Data.
  *
- * The log is one option of at most Send_Log::SIZE entries, so one page answers every request.
+ * The log is one option of at most Send_Log::SIZE + Send_Log::UNDELIVERED_KEPT entries, so one page answers every
+ * request.
  */
 final class Send_Log_Privacy {
 
