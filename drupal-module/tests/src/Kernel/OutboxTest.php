@@ -4,15 +4,10 @@ declare(strict_types=1);
 
 namespace Drupal\Tests\sitebeam\Kernel;
 
-use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\Core\Lock\PersistentDatabaseLockBackend;
-use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Outbox\Outbox;
 use Drupal\sitebeam\Outbox\OutboxItem;
 use Drupal\sitebeam\Outbox\OutboxSender;
-use Drupal\Tests\sitebeam\Traits\OutboxSiteTrait;
-use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
-use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
 use PHPUnit\Framework\Attributes\Group;
 
 /**
@@ -23,46 +18,7 @@ use PHPUnit\Framework\Attributes\Group;
  * @group sitebeam
  */
 #[Group('sitebeam')]
-final class OutboxTest extends KernelTestBase {
-
-  use ServerStubTrait;
-  use SitebeamLogTrait;
-  use OutboxSiteTrait;
-
-  /**
-   * {@inheritdoc}
-   */
-  protected static $modules = ['system', 'user', 'dblog', 'sitebeam', 'sitebeam_test'];
-
-  /**
-   * Unique to this test: faults match it in the subject.
-   */
-  private string $marker;
-
-  /**
-   * {@inheritdoc}
-   */
-  public function register(ContainerBuilder $container): void {
-    parent::register($container);
-    $this->registerOutboxServices($container);
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  protected function setUp(): void {
-    parent::setUp();
-    $this->setUpOutboxSite();
-    $this->marker = 'outbox' . bin2hex(random_bytes(5));
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  protected function tearDown(): void {
-    $this->stub('DELETE', '/__stub/faults');
-    parent::tearDown();
-  }
+final class OutboxTest extends OutboxKernelTestBase {
 
   /**
    * Tests that 503, 429, a time-out and a stopped instance lose no mail.
