@@ -9,15 +9,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { axeViolations } from '../../support/axe.ts';
 import { site } from './outbox-site.ts';
-import {
-  adminPage,
-  drupalUrl,
-  newContext,
-  stub,
-  stubEmails,
-  stubUrl,
-  test,
-} from './site.ts';
+import { adminPage, drupalUrl, newContext, stub, stubEmails, stubUrl, test } from './site.ts';
 
 const outbox = '/admin/reports/sitebeam-outbox';
 

@@ -2,14 +2,7 @@
 // senders side by side send nothing twice. The owner's screens: outbox-screens.spec.ts.
 import { expect } from '@playwright/test';
 import { faultFor, newMarker, site } from './outbox-site.ts';
-import {
-  anonymousContext,
-  guardToken,
-  stub,
-  stubEmails,
-  stubUrl,
-  test,
-} from './site.ts';
+import { anonymousContext, guardToken, stub, stubEmails, stubUrl, test } from './site.ts';
 
 test.beforeAll(async () => {
   await site('route', 'on', stubUrl);
