@@ -19,8 +19,8 @@ mkdir -p "$layer_logs"
 (bash tests/support/php-root.sh 8.4; bash tests/support/php-root.sh 8.5) >/dev/null 2>"$layer_logs/php-roots.log" &
 
 # The layers: name, the layers it needs (comma-separated, or -), command. They run side by side, at most
-# SITEBEAM_JOBS at a time (default: one more than the cores, as each waits on a browser, a server or its disk part
-# of the time), each as soon as what it needs has passed, in the order listed here: the longest chains first, so
+# SITEBEAM_JOBS at a time (default: as many as the cores; one more let the Chromium specs' answers time out on a
+# busy 2-core machine), each as soon as what it needs has passed, in the order listed here: the longest chains first, so
 # that the last to end is a short one. Each one's output is shown whole when it ends, with when it started.
 # SITEBEAM_SERIAL=1 runs them one after the other, in the same order.
 layers=()
@@ -95,7 +95,7 @@ ready() {
   done
 }
 
-jobs_at_once=$(($(nproc 2>/dev/null || echo 1) + 1))
+jobs_at_once=$(nproc 2>/dev/null || echo 1)
 [ "${SITEBEAM_SERIAL:-}" != 1 ] || jobs_at_once=1
 jobs_at_once=${SITEBEAM_JOBS:-$jobs_at_once}
 running=0
