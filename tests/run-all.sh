@@ -24,13 +24,22 @@ mkdir -p "$layer_logs"
 # that the last to end is a short one. Each one's output is shown whole when it ends, with when it started.
 # SITEBEAM_SERIAL=1 runs them one after the other, in the same order.
 layers=()
-declare -A layer_needs layer_command
+declare -A layer_needs layer_command layer_alone
 layer() { # name, needs, command
   layers+=("$1")
   layer_needs[$1]=${2//,/ }
   layer_command[$1]=$3
 }
+# A layer that runs alone: it starts when nothing else runs, and nothing starts beside it.
+alone_layer() { # name, needs, command
+  layer "$@"
+  layer_alone[$1]=1
+}
 layer build - 'npm run build'
+# The Vitest and Chromium layers spawn many processes and servers, each waited for within seconds: beside the PHP
+# layers on two cores they timed out. They run first, alone, while the Debian roots build in the background.
+alone_layer unit build 'npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"'
+alone_layer e2e build 'npx playwright test -c tests/e2e/playwright.config.ts'
 # Each Drupal version (kernel, browser and upgrade tests) and each WordPress platform is a chain of several
 # minutes on one PHP process and one browser at a time: they start first, the PHP 8.2 ones while the PHP 8.4 root
 # may still be building.
@@ -45,10 +54,8 @@ layer drupal-php8.5 build 'SITEBEAM_DRUPAL_PARTS=php8.5 bash tests/drupal/run.sh
 layer lint build 'npm run lint --silent'
 layer typecheck build 'npx tsc -p tsconfig.json'
 layer package-lint build 'npm run lint:package --silent'
-layer unit build 'npx vitest run --reporter=default --reporter=junit --outputFile.junit="$SITEBEAM_RESULTS/unit.xml"'
 # The gzip budgets, the tag's ceilings and its first TCP segment fail the layer.
 layer size build 'npm run size --silent'
-layer e2e build 'npx playwright test -c tests/e2e/playwright.config.ts'
 layer upstream build 'bash tests/upstream/run.sh'
 
 started_at=$SECONDS
@@ -99,13 +106,25 @@ jobs_at_once=$(nproc 2>/dev/null || echo 1)
 [ "${SITEBEAM_SERIAL:-}" != 1 ] || jobs_at_once=1
 jobs_at_once=${SITEBEAM_JOBS:-$jobs_at_once}
 running=0
+alone_running=0
 while :; do
   waiting=0
   for name in "${layers[@]}"; do
     [ "${layer_state[$name]}" = waiting ] || continue
     ready "$name"
     case $? in
-      0) if [ "$running" -lt "$jobs_at_once" ]; then start_layer "$name"; running=$((running + 1)); else waiting=1; fi ;;
+      0)
+        # Nothing starts beside a layer running alone, nor after one waiting for the others to end.
+        if [ "$alone_running" = 1 ]; then waiting=1; break; fi
+        if [ -n "${layer_alone[$name]:-}" ]; then
+          waiting=1
+          [ "$running" = 0 ] || break
+          start_layer "$name"
+          running=$((running + 1)) alone_running=1
+          break
+        fi
+        if [ "$running" -lt "$jobs_at_once" ]; then start_layer "$name"; running=$((running + 1)); else waiting=1; fi
+        ;;
       2) layer_state[$name]=not-run; failed_layers+=("$name"); echo; echo "=== layer $name: not run (${layer_needs[$name]} failed)" ;;
       *) waiting=1 ;;
     esac
@@ -117,6 +136,7 @@ while :; do
     if [ "${layer_state[$name]}" = running ] && [ "${layer_pid[$name]}" = "$ended_pid" ]; then
       end_layer "$name" "$status"
       running=$((running - 1))
+      [ -z "${layer_alone[$name]:-}" ] || alone_running=0
     fi
   done
   [ "$waiting" = 1 ] || [ "$running" -gt 0 ] || break
