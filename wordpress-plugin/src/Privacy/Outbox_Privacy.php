@@ -20,96 +20,56 @@ if ( ! defined( 'ABSPATH' ) ) {
  *
  * The outbox is bounded (Outbox::limits()), so one page answers every request.
  */
-final class Outbox_Privacy {
+final class Outbox_Privacy extends Personal_Data {
 
 	const ID = 'sitebeam-outbox';
 
 	/**
-	 * Adds the exporter.
+	 * The outbox's name on the privacy screens.
 	 *
-	 * @param array<string, array<string, mixed>> $exporters Registered exporters.
-	 * @return array<string, array<string, mixed>>
+	 * @return string
 	 */
-	public static function filter_exporters( $exporters ) {
-		$exporters[ self::ID ] = array(
-			'exporter_friendly_name' => __( 'Sitebeam outbox', 'sitebeam' ),
-			'callback'               => array( self::class, 'export' ),
-		);
-		return $exporters;
+	protected static function name() {
+		return __( 'Sitebeam outbox', 'sitebeam' );
 	}
 
 	/**
-	 * Adds the eraser.
+	 * What the outbox holds of an address.
 	 *
-	 * @param array<string, array<string, mixed>> $erasers Registered erasers.
-	 * @return array<string, array<string, mixed>>
+	 * @return string
 	 */
-	public static function filter_erasers( $erasers ) {
-		$erasers[ self::ID ] = array(
-			'eraser_friendly_name' => __( 'Sitebeam outbox', 'sitebeam' ),
-			'callback'             => array( self::class, 'erase' ),
-		);
-		return $erasers;
+	protected static function description() {
+		return __( 'Emails to this address, and contact-form messages sent from it, that this site accepted but the Sitebeam instance has not taken yet (or that were given up).', 'sitebeam' );
 	}
 
 	/**
-	 * The mail to the address that waits in the outbox, or was given up, as export items.
+	 * The mail to the address that waits in the outbox, or was given up, by row id.
 	 *
 	 * @param string $email_address The address asked for.
-	 * @return array{data: array<int, array<string, mixed>>, done: bool}
+	 * @return array<int|string, array<string, string>>
 	 */
-	public static function export( $email_address ) {
+	protected static function items_for( $email_address ) {
 		$items = array();
-		foreach ( Outbox::rows_for( (string) $email_address ) as $row ) {
-			$message = json_decode( (string) $row['message'], true );
-			$items[] = array(
-				'group_id'          => self::ID,
-				'group_label'       => __( 'Sitebeam outbox', 'sitebeam' ),
-				'group_description' => __( 'Emails to this address, and contact-form messages sent from it, that this site accepted but the Sitebeam instance has not taken yet (or that were given up).', 'sitebeam' ),
-				'item_id'           => self::ID . '-' . $row['id'],
-				'data'              => array(
-					array(
-						'name'  => __( 'Written', 'sitebeam' ),
-						'value' => wp_date( 'Y-m-d H:i:s', (int) $row['created_at'] ),
-					),
-					array(
-						'name'  => __( 'Recipient', 'sitebeam' ),
-						'value' => $row['recipient'],
-					),
-					array(
-						'name'  => __( 'Subject', 'sitebeam' ),
-						'value' => $row['subject'],
-					),
-					array(
-						'name'  => __( 'Content', 'sitebeam' ),
-						'value' => (string) ( $message[ Contract::EMAIL_FIELD_CONTENT ] ?? '' ),
-					),
-					array(
-						'name'  => __( 'State', 'sitebeam' ),
-						'value' => $row['state'],
-					),
-				),
+		foreach ( Outbox::rows_for( $email_address ) as $row ) {
+			$message             = json_decode( (string) $row['message'], true );
+			$items[ $row['id'] ] = array(
+				__( 'Written', 'sitebeam' )   => wp_date( 'Y-m-d H:i:s', (int) $row['created_at'] ),
+				__( 'Recipient', 'sitebeam' ) => $row['recipient'],
+				__( 'Subject', 'sitebeam' )   => $row['subject'],
+				__( 'Content', 'sitebeam' )   => (string) ( $message[ Contract::EMAIL_FIELD_CONTENT ] ?? '' ),
+				__( 'State', 'sitebeam' )     => $row['state'],
 			);
 		}
-		return array(
-			'data' => $items,
-			'done' => true,
-		);
+		return $items;
 	}
 
 	/**
 	 * Deletes the mail to the address from the outbox.
 	 *
 	 * @param string $email_address The address to erase.
-	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
+	 * @return int The rows deleted.
 	 */
-	public static function erase( $email_address ) {
-		$removed = Outbox::delete_rows( array_column( Outbox::rows_for( (string) $email_address ), 'id' ), false );
-		return array(
-			'items_removed'  => $removed > 0,
-			'items_retained' => false,
-			'messages'       => array(),
-			'done'           => true,
-		);
+	protected static function remove( $email_address ) {
+		return Outbox::delete_rows( array_column( Outbox::rows_for( $email_address ), 'id' ), false );
 	}
 }

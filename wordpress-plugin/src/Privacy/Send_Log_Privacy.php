@@ -19,91 +19,55 @@ if ( ! defined( 'ABSPATH' ) ) {
  * The log is one option of at most Send_Log::SIZE + Send_Log::UNDELIVERED_KEPT entries, so one page answers every
  * request.
  */
-final class Send_Log_Privacy {
+final class Send_Log_Privacy extends Personal_Data {
 
 	const ID = 'sitebeam-send-log';
 
 	/**
-	 * Adds the exporter.
+	 * The log's name on the privacy screens.
 	 *
-	 * @param array<string, array<string, mixed>> $exporters Registered exporters.
-	 * @return array<string, array<string, mixed>>
+	 * @return string
 	 */
-	public static function filter_exporters( $exporters ) {
-		$exporters[ self::ID ] = array(
-			'exporter_friendly_name' => __( 'Sitebeam send log', 'sitebeam' ),
-			'callback'               => array( self::class, 'export' ),
-		);
-		return $exporters;
+	protected static function name() {
+		return __( 'Sitebeam send log', 'sitebeam' );
 	}
 
 	/**
-	 * Adds the eraser.
+	 * What the log holds of an address.
 	 *
-	 * @param array<string, array<string, mixed>> $erasers Registered erasers.
-	 * @return array<string, array<string, mixed>>
+	 * @return string
 	 */
-	public static function filter_erasers( $erasers ) {
-		$erasers[ self::ID ] = array(
-			'eraser_friendly_name' => __( 'Sitebeam send log', 'sitebeam' ),
-			'callback'             => array( self::class, 'erase' ),
-		);
-		return $erasers;
+	protected static function description() {
+		return __( 'Emails this site sent through the Sitebeam API to this address (the last sends the plugin keeps, never their bodies).', 'sitebeam' );
 	}
 
 	/**
-	 * The log's entries that name the address, as export items: each names that address only, never another
-	 * recipient of the same mail (Cc, Bcc).
+	 * The log's entries that name the address: each names that address only, never another recipient of the same mail
+	 * (Cc, Bcc).
 	 *
 	 * @param string $email_address The address asked for.
-	 * @return array{data: array<int, array<string, mixed>>, done: bool}
+	 * @return array<int|string, array<string, string>>
 	 */
-	public static function export( $email_address ) {
+	protected static function items_for( $email_address ) {
 		$items = array();
-		foreach ( Send_Log::entries_for( (string) $email_address ) as $index => $entry ) {
-			$items[] = array(
-				'group_id'          => self::ID,
-				'group_label'       => __( 'Sitebeam send log', 'sitebeam' ),
-				'group_description' => __( 'Emails this site sent through the Sitebeam API to this address (the last sends the plugin keeps, never their bodies).', 'sitebeam' ),
-				'item_id'           => self::ID . '-' . $entry['time'] . '-' . $index,
-				'data'              => array(
-					array(
-						'name'  => __( 'Sent', 'sitebeam' ),
-						'value' => wp_date( 'Y-m-d H:i:s', (int) $entry['time'] ),
-					),
-					array(
-						'name'  => __( 'Recipient', 'sitebeam' ),
-						'value' => implode( ', ', $entry['recipients'] ),
-					),
-					array(
-						'name'  => __( 'Subject', 'sitebeam' ),
-						'value' => $entry['subject'],
-					),
-					array(
-						'name'  => __( 'Result', 'sitebeam' ),
-						'value' => $entry['result'],
-					),
-				),
+		foreach ( Send_Log::entries_for( $email_address ) as $index => $entry ) {
+			$items[ $entry['time'] . '-' . $index ] = array(
+				__( 'Sent', 'sitebeam' )      => wp_date( 'Y-m-d H:i:s', (int) $entry['time'] ),
+				__( 'Recipient', 'sitebeam' ) => implode( ', ', $entry['recipients'] ),
+				__( 'Subject', 'sitebeam' )   => $entry['subject'],
+				__( 'Result', 'sitebeam' )    => $entry['result'],
 			);
 		}
-		return array(
-			'data' => $items,
-			'done' => true,
-		);
+		return $items;
 	}
 
 	/**
 	 * Removes the address from the log: its entries, never another recipient's.
 	 *
 	 * @param string $email_address The address to erase.
-	 * @return array{items_removed: bool, items_retained: bool, messages: string[], done: bool}
+	 * @return int The entries removed.
 	 */
-	public static function erase( $email_address ) {
-		return array(
-			'items_removed'  => Send_Log::forget( (string) $email_address ) > 0,
-			'items_retained' => false,
-			'messages'       => array(),
-			'done'           => true,
-		);
+	protected static function remove( $email_address ) {
+		return Send_Log::forget( $email_address );
 	}
 }
