@@ -43,20 +43,9 @@ final class Outbox_Alerts_Test extends Plugin_Test_Case {
 	 * with a refusal does it.
 	 */
 	private function give_up_one_mail() {
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'times'         => 1,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503, array( 'times' => 1 ) );
 		$this->assertTrue( wp_mail( 'ann@example.com', "Order {$this->marker}", 'Body' ) );
-		Stub::faults(
-			array(
-				'status'        => 422,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 422 );
 		\Sitebeam\Mail\Outbox::make_waiting_due();
 		$this->assertSame( 1, Outbox_Sender::run()['failed'] );
 	}

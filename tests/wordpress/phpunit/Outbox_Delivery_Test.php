@@ -100,12 +100,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_run_stops_after_three_failures_of_one_kind_in_a_row_the_instance_is_down() {
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503 );
 		for ( $i = 1; $i <= 5; $i++ ) {
 			$this->assertTrue( wp_mail( "r$i@example.com", "Mail $i {$this->marker}", 'x' ) );
 		}
@@ -193,21 +188,10 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_sender_killed_mid_send_leaves_nothing_that_cron_alone_cannot_deliver() {
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503 );
 		$this->assertTrue( wp_mail( 'ann@example.com', "Killed {$this->marker}", 'x' ) );
 		// The instance now holds every send of this mail for 30 s, then fails it: the cron run hangs mid-send.
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'delay_ms'      => 30000,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503, array( 'delay_ms' => 30000 ) );
 		Clock::advance( MINUTE_IN_SECONDS );
 		$cron = $this->php( __DIR__ . '/support/wp-cron.php' );
 		$this->wait_until(
@@ -315,12 +299,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 				$succeeded[] = $atts;
 			}
 		);
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503 );
 		$this->assertTrue( wp_mail( array( 'ann@example.com', 'bob@example.com' ), "Order {$this->marker}", 'Thanks', array( 'Reply-To: shop@example.com' ) ) );
 		$this->assertSame( array(), $succeeded, 'not delivered yet' );
 
@@ -400,19 +379,9 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 
 	public function test_failed_mail_is_deleted_after_its_retention_period() {
 		$this->set_settings( array( 'outbox_keep_days' => 30 ) );
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503 );
 		wp_mail( 'ann@example.com', "Refused later {$this->marker}", 'x' );
-		Stub::faults(
-			array(
-				'status'        => 400,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 400 );
 		Clock::advance( Contract::OUTBOX_MAX_RETRY_S );
 		$this->assertSame( 1, Outbox_Sender::run()['failed'] );
 		$this->assertNotFalse( wp_next_scheduled( Outbox_Sender::PURGE_HOOK ), 'a daily purge while failed mail is kept' );
@@ -464,13 +433,7 @@ final class Outbox_Delivery_Test extends Plugin_Test_Case {
 
 	public function test_a_retry_after_the_visitor_is_given_is_clamped_to_a_minute() {
 		$this->set_settings( array( 'outbox_contacts' => 0 ) );
-		Stub::faults(
-			array(
-				'status'        => 429,
-				'retry_after'   => 86400,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 429, array( 'retry_after' => 86400 ) );
 		$response = $this->post_contact( array( 'subject' => "Busy {$this->marker}" ) );
 		$this->assertSame( 429, $response->get_status() );
 		$this->assertSame( (string) Contract::CONTACT_RATE_LIMIT_WINDOW_S, $response->get_headers()['Retry-After'] );

@@ -44,13 +44,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_503_keeps_every_mail_and_cron_delivers_each_once_in_order_with_its_attachment() {
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'retry_after'   => 120,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503, array( 'retry_after' => 120 ) );
 		$bytes = random_bytes( 3000 ) . "%PDF\x00\xff";
 		$dir   = get_temp_dir() . $this->marker;
 		$file  = $dir . '/invoice.pdf';
@@ -89,13 +83,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_429_with_retry_after_waits_that_long_and_is_then_sent_once() {
-		Stub::faults(
-			array(
-				'status'        => 429,
-				'retry_after'   => 900,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 429, array( 'retry_after' => 900 ) );
 		$before = time();
 		$this->assertTrue( wp_mail( 'ann@example.com', "Hello {$this->marker}", 'Body' ) );
 		$row = Outbox::rows()[0];
@@ -167,12 +155,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 	#[DataProvider( 'refusals' )]
 	public function test_a_refusal_for_good_fails_at_once_and_is_never_kept_or_retried( $status ) {
 		$this->set_settings( array( 'fallback' => false ) );
-		Stub::faults(
-			array(
-				'status'        => $status,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, $status );
 		$this->assertFalse( wp_mail( 'ann@example.com', "Refused {$this->marker}", 'Body' ) );
 		$this->assertCount( 1, $this->failures );
 		$this->assertSame( array( 'ann@example.com' ), $this->failures[0]->get_error_data()['failed_recipients'] );
@@ -202,12 +185,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 
 	public function test_a_mail_past_its_lifetime_is_given_up_before_it_is_sent_with_wp_mail_failed_and_kept_visible() {
 		$this->set_settings( array( 'outbox_lifetime' => 72 ) );
-		Stub::faults(
-			array(
-				'status'        => 500,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 500 );
 		$this->assertTrue( wp_mail( 'ann@example.com', "Old {$this->marker}", 'Body' ) );
 		// The instance is back, but the mail's 72 hours are over: it is given up before any more try.
 		Stub::clear_faults();
@@ -245,12 +223,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_two_cron_runs_side_by_side_send_nothing_twice() {
-		Stub::faults(
-			array(
-				'status'        => 503,
-				'body_contains' => $this->marker,
-			)
-		);
+		Stub::fail_marked( $this->marker, 503 );
 		$count = 12;
 		for ( $i = 1; $i <= $count; $i++ ) {
 			$this->assertTrue( wp_mail( "r$i@example.com", "Mail $i {$this->marker}", 'x' ) );
@@ -276,10 +249,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 
 	public function test_a_held_lock_keeps_a_second_sender_out_and_one_past_its_expiry_is_taken_over() {
 		global $wpdb;
-		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
-		$this->assertTrue( wp_mail( 'ann@example.com', "Locked {$this->marker}", 'x' ) );
-		$this->set_settings( array( 'api_url' => Stub::url() ) );
-		$this->pass_time();
+		$this->keep_one_mail_until_due( "Locked {$this->marker}" );
 		$wpdb->insert( $wpdb->options, array( 'option_name' => Outbox_Sender::LOCK_OPTION, 'option_value' => ( time() + 600 ) . ':another-sender', 'autoload' => 'no' ) ); // phpcs:ignore WordPress.DB
 
 		$done = Outbox_Sender::run();
@@ -296,10 +266,7 @@ final class Outbox_Test extends Plugin_Test_Case {
 
 	public function test_a_mail_claimed_by_a_sender_that_died_is_sent_again_once_its_claim_expires() {
 		global $wpdb;
-		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
-		$this->assertTrue( wp_mail( 'ann@example.com', "Claimed {$this->marker}", 'x' ) );
-		$this->set_settings( array( 'api_url' => Stub::url() ) );
-		$this->pass_time();
+		$this->keep_one_mail_until_due( "Claimed {$this->marker}" );
 		$wpdb->query( $wpdb->prepare( 'UPDATE ' . Outbox::table() . ' SET state = %s, claimed_until = %d', Outbox::SENDING, time() + 300 ) ); // phpcs:ignore WordPress.DB
 
 		$this->assertSame( 0, Outbox_Sender::run()['sent'], 'claimed by a live sender: left alone' );
@@ -374,6 +341,18 @@ final class Outbox_Test extends Plugin_Test_Case {
 				}
 			)
 		);
+	}
+
+	/**
+	 * A mail to ann kept in the outbox while the instance could not be reached, the instance back and the mail due.
+	 *
+	 * @param string $subject The mail's subject.
+	 */
+	private function keep_one_mail_until_due( $subject ) {
+		$this->set_settings( array( 'api_url' => 'http://127.0.0.1:9' ) );
+		$this->assertTrue( wp_mail( 'ann@example.com', $subject, 'x' ) );
+		$this->set_settings( array( 'api_url' => Stub::url() ) );
+		$this->pass_time();
 	}
 
 	/**

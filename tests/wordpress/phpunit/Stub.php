@@ -56,6 +56,22 @@ final class Stub {
 		self::request( 'PUT', '/__stub/faults', array( 'faults' => $faults ) );
 	}
 
+	/**
+	 * Makes the stub answer the status to every mail whose body holds the marker: the test's own mail, no other's.
+	 *
+	 * @param string               $marker A text only this test's mail holds.
+	 * @param int                  $status The status answered.
+	 * @param array<string, mixed> $more   More of the rule (see faults()): `times`, `delay_ms`, `retry_after`.
+	 */
+	public static function fail_marked( $marker, $status, array $more = array() ) {
+		self::faults(
+			array(
+				'status'        => $status,
+				'body_contains' => $marker,
+			) + $more
+		);
+	}
+
 	public static function clear_faults() {
 		self::request( 'DELETE', '/__stub/faults' );
 	}
