@@ -25,13 +25,7 @@ final class Chat_Route_Test extends Plugin_Test_Case {
 		// A fresh visitor per test, from 2^32 networks (an IPv6 visitor is counted by its /64): 254 let two tests
 		// within a minute share a rate-limit counter.
 		$_SERVER['REMOTE_ADDR'] = sprintf( '2001:db8:%x:%x::%x', wp_rand( 0, 0xffff ), wp_rand( 0, 0xffff ), wp_rand( 1, 0xffff ) );
-		$this->set_settings(
-			array(
-				'chat_enabled'  => true,
-				'chat_models'   => array( 'nltksentiment', 'mock' ),
-				'chat_settings' => array( 'max_length' => 20 ),
-			)
-		);
+		$this->enable_chat( array( 'nltksentiment', 'mock' ), array( 'chat_settings' => array( 'max_length' => 20 ) ) );
 		$this->prompt_answer = array(
 			'status'  => 200,
 			'headers' => array(),

@@ -17,11 +17,6 @@ use Sitebeam\Settings;
 
 final class Chat_Settings_Test extends Plugin_Test_Case {
 
-	protected function setUp(): void {
-		parent::setUp();
-		$GLOBALS['wp_settings_errors'] = array();
-	}
-
 	public function test_allowed_models_are_identifiers_with_the_chosen_default_first() {
 		$clean = $this->sanitize(
 			array(

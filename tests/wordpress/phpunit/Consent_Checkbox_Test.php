@@ -18,11 +18,6 @@ final class Consent_Checkbox_Test extends Plugin_Test_Case {
 
 	const LABEL = 'I agree <b>"that"</b> & more';
 
-	protected function setUp(): void {
-		parent::setUp();
-		$GLOBALS['wp_settings_errors'] = array();
-	}
-
 	protected function tearDown(): void {
 		delete_option( 'wp_page_for_privacy_policy' );
 		parent::tearDown();
@@ -105,13 +100,7 @@ final class Consent_Checkbox_Test extends Plugin_Test_Case {
 	}
 
 	public function test_the_chats_plain_form_shows_its_own_checkbox() {
-		$this->set_settings(
-			array(
-				'chat_enabled'    => true,
-				'chat_models'     => array( 'mock' ),
-				'contact_consent' => 'For the contact form',
-			)
-		);
+		$this->enable_chat( array( 'mock' ), array( 'contact_consent' => 'For the contact form' ) );
 		$this->assertStringNotContainsString( 'name="consent"', do_shortcode( '[sitebeam_chat]' ) );
 		$this->set_settings(
 			array(

@@ -31,12 +31,7 @@ final class Hostile_Instance_Test extends Plugin_Test_Case {
 	protected function setUp(): void {
 		parent::setUp();
 		$_SERVER['REMOTE_ADDR'] = '198.51.100.' . wp_rand( 1, 254 );
-		$this->set_settings(
-			array(
-				'chat_enabled' => true,
-				'chat_models'  => array( 'nltksentiment' ),
-			)
-		);
+		$this->enable_chat( array( 'nltksentiment' ) );
 		$this->log_file        = (string) tempnam( sys_get_temp_dir(), 'sitebeam-hostile-log' );
 		$this->saved_error_log = ini_set( 'error_log', $this->log_file ); // phpcs:ignore WordPress.PHP.IniSet.Risky -- the test reads what the plugin logs.
 		add_filter( 'pre_http_request', array( $this, 'hostile_api' ), 10, 3 );

@@ -1,7 +1,7 @@
 <?php
 /**
- * Base for tests against the real WordPress: every test starts from the installed settings, an empty stub inbox and
- * no remembered model list.
+ * Base for tests against the real WordPress: every test starts from the installed settings, an empty stub inbox, no
+ * remembered model list and no settings error of another test.
  *
  * @package Sitebeam\Tests
  */
@@ -34,6 +34,7 @@ abstract class Plugin_Test_Case extends TestCase {
 		self::empty_outbox();
 		Model_List::forget();
 		Stub::reset();
+		$GLOBALS['wp_settings_errors'] = array();
 	}
 
 	protected function tearDown(): void {
@@ -113,5 +114,20 @@ abstract class Plugin_Test_Case extends TestCase {
 	 */
 	protected function set_settings( array $changes ) {
 		update_option( Settings::OPTION, array_merge( (array) get_option( Settings::OPTION ), $changes ) );
+	}
+
+	/**
+	 * The chat on, with these models allowed.
+	 *
+	 * @param string[]             $models The allowed models, the default first.
+	 * @param array<string, mixed> $more   More settings to change for this test.
+	 */
+	protected function enable_chat( array $models, array $more = array() ) {
+		$this->set_settings(
+			array(
+				'chat_enabled' => true,
+				'chat_models'  => $models,
+			) + $more
+		);
 	}
 }

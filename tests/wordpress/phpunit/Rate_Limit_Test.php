@@ -48,13 +48,7 @@ final class Rate_Limit_Test extends Plugin_Test_Case {
 	}
 
 	public function test_twelve_addresses_of_one_64_share_the_chat_allowance() {
-		$this->set_settings(
-			array(
-				'chat_enabled'    => true,
-				'chat_models'     => array( 'mock' ),
-				'chat_rate_limit' => 10,
-			)
-		);
+		$this->enable_chat( array( 'mock' ), array( 'chat_rate_limit' => 10 ) );
 		$network = self::random_64();
 		$answers = array();
 		for ( $i = 1; $i <= 12; $i++ ) {
@@ -91,13 +85,7 @@ final class Rate_Limit_Test extends Plugin_Test_Case {
 	}
 
 	public function test_parallel_chat_posts_let_exactly_the_allowance_through() {
-		$this->set_settings(
-			array(
-				'chat_enabled'    => true,
-				'chat_models'     => array( 'mock' ),
-				'chat_rate_limit' => 3,
-			)
-		);
+		$this->enable_chat( array( 'mock' ), array( 'chat_rate_limit' => 3 ) );
 		$self   = untrailingslashit( (string) getenv( 'SITEBEAM_WP_URL' ) );
 		$counts = array_count_values(
 			self::parallel(

@@ -14,11 +14,6 @@ use Sitebeam\Settings;
 
 final class Settings_Sanitizer_Test extends Plugin_Test_Case {
 
-	protected function setUp(): void {
-		parent::setUp();
-		$GLOBALS['wp_settings_errors'] = array();
-	}
-
 	public function test_https_url_is_accepted_without_trailing_slash() {
 		$this->assertSame( 'https://api.example.test', $this->sanitize( array( 'api_url' => ' https://api.example.test/ ' ) )['api_url'] );
 	}

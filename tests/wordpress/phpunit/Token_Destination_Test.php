@@ -20,11 +20,6 @@ use Sitebeam\Settings;
 
 final class Token_Destination_Test extends Plugin_Test_Case {
 
-	protected function setUp(): void {
-		parent::setUp();
-		$GLOBALS['wp_settings_errors'] = array();
-	}
-
 	protected function tearDown(): void {
 		remove_all_filters( 'pre_http_request' );
 		parent::tearDown();

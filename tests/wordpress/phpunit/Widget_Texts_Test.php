@@ -35,7 +35,7 @@ final class Widget_Texts_Test extends Plugin_Test_Case {
 	public function test_an_english_site_gives_the_widgets_no_text_but_the_owners_thank_you() {
 		$this->set_settings( array( 'contact_success' => 'Merci & <thanks>' ) );
 		$this->assertSame( array( 'data-text-sent' => 'Merci & <thanks>' ), self::text_attributes( do_shortcode( '[sitebeam_contact]' ), 'form' ) );
-		$this->enable_chat();
+		$this->enable_chat( array( 'mock' ) );
 		$this->assertSame( array(), self::text_attributes( do_shortcode( '[sitebeam_chat]' ), 'sitebeam-chat' ) );
 	}
 
@@ -62,7 +62,7 @@ final class Widget_Texts_Test extends Plugin_Test_Case {
 	}
 
 	public function test_a_translation_reaches_the_chat_escaped() {
-		$this->enable_chat();
+		$this->enable_chat( array( 'mock' ) );
 		$this->translate(
 			array(
 				'Not sent: too many messages. Please wait a minute and try again.' => 'Zu viele <Nachrichten> & "so"',
@@ -90,15 +90,6 @@ final class Widget_Texts_Test extends Plugin_Test_Case {
 			return 'sitebeam' === $domain && isset( $translations[ $text ] ) ? $translations[ $text ] : $translation;
 		};
 		add_filter( 'gettext', $this->translation, 10, 3 );
-	}
-
-	private function enable_chat() {
-		$this->set_settings(
-			array(
-				'chat_enabled' => true,
-				'chat_models'  => array( 'mock' ),
-			)
-		);
 	}
 
 	/**
