@@ -7,37 +7,17 @@
 
 namespace Sitebeam\Tests;
 
-use WP_Block_Type_Registry;
-
 final class Chat_Widget_Test extends Plugin_Test_Case {
-
-	public function test_block_is_registered_from_the_built_metadata() {
-		$block = WP_Block_Type_Registry::get_instance()->get_registered( 'sitebeam/chat' );
-		$this->assertNotNull( $block );
-		$this->assertSame( 'Sitebeam chat', $block->title );
-		$this->assertSame( array( 'sitebeam-chat-editor-script' ), $block->editor_script_handles );
-		$this->assertTrue( $block->is_dynamic() );
-	}
 
 	public function test_nothing_is_rendered_while_the_chat_is_off_or_has_no_model() {
 		$this->set_settings( array( 'chat_models' => array( 'mock' ) ) );
 		$this->assertSame( '', do_blocks( '<!-- wp:sitebeam/chat /-->' ) );
-		$this->set_settings(
-			array(
-				'chat_enabled' => true,
-				'chat_models'  => array(),
-			)
-		);
+		$this->enable_chat( array() );
 		$this->assertSame( '', do_shortcode( '[sitebeam_chat]' ) );
 	}
 
 	public function test_block_and_shortcode_render_the_widget_on_the_route_around_the_plain_form() {
-		$this->set_settings(
-			array(
-				'chat_enabled' => true,
-				'chat_models'  => array( 'mock', 'nltksentiment' ),
-			)
-		);
+		$this->enable_chat( array( 'mock', 'nltksentiment' ) );
 		$route = esc_url( rest_url( 'sitebeam/v1/chat' ) );
 		foreach ( array( do_blocks( '<!-- wp:sitebeam/chat /-->' ), do_shortcode( '[sitebeam_chat]' ) ) as $html ) {
 			$this->assertMatchesRegularExpression( '#^<sitebeam-chat action="' . preg_quote( $route, '#' ) . '">\s*<form method="post" action="' . preg_quote( $route, '#' ) . '">#', trim( $html ) );
@@ -52,12 +32,7 @@ final class Chat_Widget_Test extends Plugin_Test_Case {
 	}
 
 	public function test_one_model_needs_no_picker() {
-		$this->set_settings(
-			array(
-				'chat_enabled' => true,
-				'chat_models'  => array( 'mock' ),
-			)
-		);
+		$this->enable_chat( array( 'mock' ) );
 		$this->assertStringNotContainsString( '<select', do_shortcode( '[sitebeam_chat]' ) );
 	}
 }

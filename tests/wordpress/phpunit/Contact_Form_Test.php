@@ -6,17 +6,8 @@
 namespace Sitebeam\Tests;
 
 use Sitebeam\Contact\Form_Nonce;
-use WP_Block_Type_Registry;
 
 final class Contact_Form_Test extends Plugin_Test_Case {
-
-	public function test_block_is_registered_from_the_built_metadata() {
-		$block = WP_Block_Type_Registry::get_instance()->get_registered( 'sitebeam/contact-form' );
-		$this->assertNotNull( $block );
-		$this->assertSame( array( 'sitebeam-contact-form-editor-script' ), $block->editor_script_handles );
-		$this->assertTrue( wp_script_is( 'sitebeam-contact-form-editor-script', 'registered' ) );
-		$this->assertTrue( $block->is_dynamic() );
-	}
 
 	public function test_block_and_shortcode_render_the_protocol_form() {
 		foreach ( array( do_blocks( '<!-- wp:sitebeam/contact-form {"button":"Go"} /-->' ), do_shortcode( '[sitebeam_contact button="Go"]' ) ) as $html ) {
