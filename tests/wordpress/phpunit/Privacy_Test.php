@@ -48,17 +48,7 @@ final class Privacy_Test extends Plugin_Test_Case {
 	}
 
 	public function test_the_policy_text_names_the_instance_and_what_each_enabled_feature_sends() {
-		$html = Policy_Text::html(
-			array_merge(
-				Settings::get(),
-				array(
-					'api_url'      => 'https://api.example.net',
-					'tracker'      => true,
-					'chat_enabled' => true,
-					'route_mail'   => true,
-				)
-			)
-		);
+		$html = self::policy_with_every_feature( true );
 		$this->assertStringContainsString( 'api.example.net', $html );
 		$this->assertStringContainsString( 'IP address', $html );
 		$this->assertStringContainsString( 'contact form', $html );
@@ -67,20 +57,29 @@ final class Privacy_Test extends Plugin_Test_Case {
 		$this->assertStringContainsString( 'one entry per recipient: each entry names only that recipient’s own address', $html );
 		$this->assertStringContainsString( 'for at most 72 hours; one given up is kept 30 days', $html, 'the outbox, with its content' );
 
-		$quiet = Policy_Text::html(
-			array_merge(
-				Settings::get(),
-				array(
-					'api_url'      => 'https://api.example.net',
-					'tracker'      => false,
-					'chat_enabled' => false,
-					'route_mail'   => false,
-				)
-			)
-		);
+		$quiet = self::policy_with_every_feature( false );
 		$this->assertStringNotContainsString( 'IP address', $quiet );
 		$this->assertStringNotContainsString( 'chat', $quiet );
 		$this->assertStringNotContainsString( 'last 50', $quiet );
 		$this->assertStringContainsString( 'contact form', $quiet );
+	}
+
+	/**
+	 * The policy text of a site on api.example.net with the tracker, the chat and the routed mail all on or all off.
+	 *
+	 * @param bool $on Whether the features are on.
+	 */
+	private static function policy_with_every_feature( $on ) {
+		return Policy_Text::html(
+			array_merge(
+				Settings::get(),
+				array(
+					'api_url'      => 'https://api.example.net',
+					'tracker'      => $on,
+					'chat_enabled' => $on,
+					'route_mail'   => $on,
+				)
+			)
+		);
 	}
 }

@@ -239,28 +239,30 @@ final class Network_Settings_Test extends TestCase {
 	}
 
 	private function subsite_editor() {
-		$user = get_user_by( 'login', 'subsite-editor' );
-		$id   = $user ? $user->ID : wp_insert_user(
-			array(
-				'user_login' => 'subsite-editor',
-				'user_pass'  => wp_generate_password(),
-				'user_email' => 'subsite-editor@example.com',
-			)
-		);
-		add_user_to_blog( $this->second_site, $id, 'editor' );
-		return $id;
+		return $this->subsite_user( 'subsite-editor', 'editor' );
 	}
 
 	private function subsite_administrator() {
-		$user = get_user_by( 'login', 'subsite-admin' );
+		return $this->subsite_user( 'subsite-admin', 'administrator' );
+	}
+
+	/**
+	 * A user of the second site with the role, made on first use.
+	 *
+	 * @param string $login The user's login.
+	 * @param string $role  The user's role on the second site.
+	 * @return int
+	 */
+	private function subsite_user( $login, $role ) {
+		$user = get_user_by( 'login', $login );
 		$id   = $user ? $user->ID : wp_insert_user(
 			array(
-				'user_login' => 'subsite-admin',
+				'user_login' => $login,
 				'user_pass'  => wp_generate_password(),
-				'user_email' => 'subsite-admin@example.com',
+				'user_email' => $login . '@example.com',
 			)
 		);
-		add_user_to_blog( $this->second_site, $id, 'administrator' );
+		add_user_to_blog( $this->second_site, $id, $role );
 		return $id;
 	}
 }
