@@ -444,6 +444,13 @@ async function giveUpOneMail(m: string) {
   await stub.clearFaults();
 }
 
+/** What the notice and Site Health both say of a given-up mail: the count, the cause, a link to the failed view. */
+async function expectFailureSummary(summary: Locator, link: string) {
+  await expect(summary).toContainText('1 mail failed and was not delivered (since');
+  await expect(summary).toContainText('The last cause:');
+  await expect(summary.getByRole('link', { name: link })).toHaveAttribute('href', /view=failed/);
+}
+
 test('a mail refused on its retry turns Site Health critical, with the count, the cause and a link', async ({
   page,
 }) => {
@@ -456,13 +463,8 @@ test('a mail refused on its retry turns Site Health critical, with the count, th
   });
   await critical.getByRole('button', { name: /1 site mail failed/ }).click();
   const panel = page.locator('#health-check-accordion-block-sitebeam_outbox');
-  await expect(panel).toContainText('1 mail failed and was not delivered (since');
-  await expect(panel).toContainText('The last cause:');
+  await expectFailureSummary(panel, 'See the outbox');
   await expect(panel).toContainText('Failed mail stays in the outbox');
-  await expect(panel.getByRole('link', { name: 'See the outbox' })).toHaveAttribute(
-    'href',
-    /view=failed/,
-  );
   await expectNoViolations(page, '#health-check-accordion-block-sitebeam_outbox', 'Site Health');
   await screenshot(
     page,
@@ -479,12 +481,7 @@ test('a mail refused on its retry raises a notice; hidden, it comes back with an
   await signIn(page);
   await page.goto('/wp-admin/index.php');
   const alert = page.locator('.sitebeam-failure-notice');
-  await expect(alert).toContainText('1 mail failed and was not delivered (since');
-  await expect(alert).toContainText('The last cause:');
-  await expect(alert.getByRole('link', { name: 'See the failed mail' })).toHaveAttribute(
-    'href',
-    /view=failed/,
-  );
+  await expectFailureSummary(alert, 'See the failed mail');
   await expectNoViolations(page, '.sitebeam-failure-notice', 'the failure notice');
   await screenshot(page, 'screenshot-3');
 

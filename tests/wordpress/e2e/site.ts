@@ -225,6 +225,11 @@ export const testSite = {
     call('POST', `${site.url}/wp-json/sitebeam-test/v1/outbox`, { age, run }) as Promise<{
       sent?: number;
     }>,
+  /** Sends a site mail while the instance cannot be reached, so that the outbox keeps it (the instance stays so). */
+  keepInOutbox: async (to: string, subject: string) => {
+    await testSite.settings({ api_url: 'http://127.0.0.1:9' });
+    expect((await testSite.sendMail({ to, subject, message: 'x' })).sent).toBe(true);
+  },
   /** Adds a subscriber. */
   user: (login: string, email: string, password?: string) =>
     call('POST', `${site.url}/wp-json/sitebeam-test/v1/user`, { login, email, password }),
