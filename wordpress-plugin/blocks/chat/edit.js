@@ -1,6 +1,7 @@
 import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
 import { __ } from '@wordpress/i18n';
-import ConsentPanel, { ConsentPreview } from '../consent-panel';
+import ConsentPanel from '../consent-panel';
+import { PreviewEnd, PreviewField } from '../preview';
 
 export default function Edit() {
   return (
@@ -8,27 +9,15 @@ export default function Edit() {
       <InspectorControls>
         <ConsentPanel endpoint="chat" section={__('Chat', 'sitebeam')} />
       </InspectorControls>
-      <p>
-        <label>
-          {__('Your message', 'sitebeam')}
-          <br />
-          <textarea rows={3} disabled />
-        </label>
-      </p>
-      <ConsentPreview endpoint="chat" />
-      <p>
-        <button type="button" disabled>
-          {__('Send', 'sitebeam')}
-        </button>
-      </p>
-      <p>
-        <small>
-          {__(
-            'Visitors chat with the models allowed in Settings → Sitebeam; nothing is shown while the chat is off.',
-            'sitebeam',
-          )}
-        </small>
-      </p>
+      <PreviewField label={__('Your message', 'sitebeam')} rows={3} />
+      <PreviewEnd
+        endpoint="chat"
+        button={__('Send', 'sitebeam')}
+        note={__(
+          'Visitors chat with the models allowed in Settings → Sitebeam; nothing is shown while the chat is off.',
+          'sitebeam',
+        )}
+      />
     </div>
   );
 }

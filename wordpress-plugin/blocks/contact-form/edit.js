@@ -1,7 +1,8 @@
 import { InspectorControls, useBlockProps } from '@wordpress/block-editor';
 import { PanelBody, TextControl } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
-import ConsentPanel, { ConsentPreview } from '../consent-panel';
+import ConsentPanel from '../consent-panel';
+import { PreviewEnd, PreviewField } from '../preview';
 
 const fields = [
   ['name', __('Name', 'sitebeam')],
@@ -27,32 +28,14 @@ export default function Edit({ attributes, setAttributes }) {
         <ConsentPanel endpoint="contact" section={__('Contact form', 'sitebeam')} />
       </InspectorControls>
       {fields.map(([name, label]) => (
-        <p key={name}>
-          <label>
-            {label}
-            <br />
-            <input type="text" disabled />
-          </label>
-        </p>
+        <PreviewField key={name} label={label} />
       ))}
-      <p>
-        <label>
-          {__('Message', 'sitebeam')}
-          <br />
-          <textarea rows={4} disabled />
-        </label>
-      </p>
-      <ConsentPreview endpoint="contact" />
-      <p>
-        <button type="button" disabled>
-          {button}
-        </button>
-      </p>
-      <p>
-        <small>
-          {__('Messages go to the contact recipient set in Settings → Sitebeam.', 'sitebeam')}
-        </small>
-      </p>
+      <PreviewField label={__('Message', 'sitebeam')} rows={4} />
+      <PreviewEnd
+        endpoint="contact"
+        button={button}
+        note={__('Messages go to the contact recipient set in Settings → Sitebeam.', 'sitebeam')}
+      />
     </div>
   );
 }
