@@ -94,29 +94,18 @@ final class Chat_Response {
 	 * @param string $code Contract::CHAT_ERROR_*.
 	 */
 	private static function text( $code ) {
-		switch ( $code ) {
-			case Contract::CHAT_ERROR_INVALID_FIELD:
-				return __( 'The message could not be read.', 'sitebeam' );
-			case Contract::CHAT_ERROR_SPAM_SUSPECTED:
-				return __( 'The message looks automated and was not sent.', 'sitebeam' );
-			case Contract::CHAT_ERROR_FORBIDDEN_ORIGIN:
-				return __( 'This page may not use this chat.', 'sitebeam' );
-			case Contract::CHAT_ERROR_METHOD_NOT_ALLOWED:
-				return __( 'Send the message with POST.', 'sitebeam' );
-			case Contract::CHAT_ERROR_PAYLOAD_TOO_LARGE:
-				return __( 'The message is too large.', 'sitebeam' );
-			case Contract::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE:
-				return __( 'The message must be sent as JSON or as a regular form.', 'sitebeam' );
-			case Contract::CHAT_ERROR_RATE_LIMITED:
-				return __( 'Too many messages were sent. Please wait a minute and try again.', 'sitebeam' );
-			case Contract::CHAT_ERROR_DAILY_LIMIT_REACHED:
-				return __( 'The chat is closed for today. Please come back tomorrow.', 'sitebeam' );
-			case Contract::CHAT_ERROR_MODEL_LOADING:
-				return __( 'The model is warming up. Please send the message again in a few seconds.', 'sitebeam' );
-			case Contract::CHAT_ERROR_NOT_CONFIGURED:
-				return __( 'The chat is not set up yet.', 'sitebeam' );
-			default:
-				return __( 'The model could not answer right now. Please try again in a moment.', 'sitebeam' );
-		}
+		$texts = array(
+			Contract::CHAT_ERROR_INVALID_FIELD          => __( 'The message could not be read.', 'sitebeam' ),
+			Contract::CHAT_ERROR_SPAM_SUSPECTED         => __( 'The message looks automated and was not sent.', 'sitebeam' ),
+			Contract::CHAT_ERROR_FORBIDDEN_ORIGIN       => __( 'This page may not use this chat.', 'sitebeam' ),
+			Contract::CHAT_ERROR_METHOD_NOT_ALLOWED     => __( 'Send the message with POST.', 'sitebeam' ),
+			Contract::CHAT_ERROR_PAYLOAD_TOO_LARGE      => __( 'The message is too large.', 'sitebeam' ),
+			Contract::CHAT_ERROR_UNSUPPORTED_MEDIA_TYPE => __( 'The message must be sent as JSON or as a regular form.', 'sitebeam' ),
+			Contract::CHAT_ERROR_RATE_LIMITED           => __( 'Too many messages were sent. Please wait a minute and try again.', 'sitebeam' ),
+			Contract::CHAT_ERROR_DAILY_LIMIT_REACHED    => __( 'The chat is closed for today. Please come back tomorrow.', 'sitebeam' ),
+			Contract::CHAT_ERROR_MODEL_LOADING          => __( 'The model is warming up. Please send the message again in a few seconds.', 'sitebeam' ),
+			Contract::CHAT_ERROR_NOT_CONFIGURED         => __( 'The chat is not set up yet.', 'sitebeam' ),
+		);
+		return $texts[ $code ] ?? __( 'The model could not answer right now. Please try again in a moment.', 'sitebeam' );
 	}
 }
