@@ -6,9 +6,14 @@ import { type RunningStub, startStub } from '../../../tests/support/stub-server.
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
 import { rawPost } from './raw-post.ts';
-import { type RunningRelay, runRelayOnce, startRelay } from './start-relay.ts';
+import {
+  type RunningRelay,
+  relayEnv,
+  runRelayOnce,
+  testSite as site,
+  startRelay,
+} from './start-relay.ts';
 
-const site = 'http://shop.example.test';
 const visitor = {
   name: 'Ada <b>Lovelace</b>',
   email: 'ada@example.com',
@@ -155,15 +160,7 @@ describe('the relay handler against the stub', () => {
 });
 
 describe('the sitebeam-relay command', () => {
-  const env = () => ({
-    SITEBEAM_API_URL: stub.url,
-    SITEBEAM_API_TOKEN: 'dev-token',
-    SITEBEAM_CONTACT_TO: 'dev@example.com',
-    SITEBEAM_CONTACT_FROM: 'forms@example.com',
-    SITEBEAM_ALLOWED_ORIGINS: site,
-    SITEBEAM_SITE_NAME: 'Example Shop',
-    SITEBEAM_TICKET_SECRET: 'test-secret',
-  });
+  const env = () => relayEnv(stub.url, { SITEBEAM_TICKET_SECRET: 'test-secret' });
   let running: RunningRelay | undefined;
   afterAll(() => running?.stop());
 
