@@ -4,7 +4,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { axeViolations } from '../support/axe.ts';
-import { dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
+import { answersOf, dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, injectFault, type RunningStub, startStub } from '../support/stub-server.ts';
 
@@ -284,12 +284,7 @@ test('axe finds no accessibility violation: at rest, in a conversation, with an 
 });
 
 test('the API token appears in no page or answer the browser receives', async ({ page }) => {
-  const seen: string[] = [];
-  page.on('response', async (response) => {
-    const headers = JSON.stringify(await response.allHeaders());
-    const body = await response.text().catch(() => '');
-    seen.push(`${response.url()}\n${headers}\n${body}`);
-  });
+  const seen = answersOf(page);
   await page.goto(`${site.url}/chat`);
   await say(page, 'first');
   await expect(log(page).locator('.sitebeam-chat-turn')).toHaveCount(1);
@@ -321,12 +316,7 @@ test("the stub's demo page chats with the stub's models through its own relay", 
 }) => {
   const demo = await startStub();
   try {
-    const seen: string[] = [];
-    page.on('response', async (response) => {
-      seen.push(
-        `${JSON.stringify(await response.allHeaders())}\n${await response.text().catch(() => '')}`,
-      );
-    });
+    const seen = answersOf(page);
     const cspErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') cspErrors.push(message.text());
