@@ -229,17 +229,19 @@ test('texts follow the page language (French)', async ({ page }) => {
 });
 
 test.describe('without JavaScript', () => {
-  async function noScriptPage(browser: Browser) {
+  /** The chat page in a browser context without JavaScript, `message` typed in. */
+  async function noScriptChat(browser: Browser, message: string) {
     const context = await browser.newContext({ javaScriptEnabled: false });
-    return { context, page: await context.newPage() };
+    const page = await context.newPage();
+    await page.goto(`${site.url}/chat`);
+    await page.getByLabel('Message').fill(message);
+    return { context, page };
   }
 
   test('the plain form posts to the same endpoint and gets a page with the answer', async ({
     browser,
   }) => {
-    const { context, page } = await noScriptPage(browser);
-    await page.goto(`${site.url}/chat`);
-    await page.getByLabel('Message').fill('<b>bold</b> question');
+    const { context, page } = await noScriptChat(browser, '<b>bold</b> question');
     await page.getByLabel('Model').selectOption('mock');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('heading', { name: 'Answer (mock)' })).toBeVisible();
@@ -255,9 +257,7 @@ test.describe('without JavaScript', () => {
   test('a refused post keeps the message on the page that names the problem', async ({
     browser,
   }) => {
-    const { context, page } = await noScriptPage(browser);
-    await page.goto(`${site.url}/chat`);
-    await page.getByLabel('Message').fill('Keep me');
+    const { context, page } = await noScriptChat(browser, 'Keep me');
     await page
       .getByLabel('Model')
       .evaluate((select) => select.insertAdjacentHTML('beforeend', '<option>gpt2</option>'));
