@@ -1,7 +1,7 @@
 // The relay against the real stub over HTTP: a delivered message, the API's 401/403/429/500
 // and a dead API mapped for the visitor, and the `sitebeam-relay` command itself.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../tests/support/free-port.ts';
 import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
@@ -77,14 +77,6 @@ async function fault(status: number, marker: string) {
   expect(response.ok).toBe(true);
 }
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('the relay handler against the stub', () => {
   it('delivers exactly one message to the configured recipient, visitor text escaped', async () => {
     const response = await relay()(post());
@@ -150,11 +142,7 @@ describe('the relay handler against the stub', () => {
   });
 
   it('maps an unreachable API to upstream_failed', async () => {
-    await mapped(
-      relay({ apiUrl: `http://127.0.0.1:${await closedPort()}` }),
-      502,
-      'upstream_failed',
-    );
+    await mapped(relay({ apiUrl: `http://127.0.0.1:${await freePort()}` }), 502, 'upstream_failed');
     expect(logged[0]).toContain('network_error');
   });
 });
