@@ -14,40 +14,30 @@
     return td;
   };
 
-  const renderVisits = (visits) => {
-    if (visits.length === 0) return;
-    visitRows.replaceChildren(
-      ...visits
-        .slice(-20)
-        .reverse()
-        .map((visit) => {
-          const row = document.createElement('tr');
-          row.append(
-            cell(visit.time),
-            cell(visit.website),
-            cell(visit.browser),
-            cell(visit.os),
-            cell(visit.device),
-            cell(visit.infos.country),
-            cell(visit.referrer),
-          );
-          return row;
-        }),
-    );
+  /** The last 20 items in `list`, newest first, as `render` makes them; nothing yet: left as is. */
+  const showLatest = (list, items, render) => {
+    if (items.length === 0) return;
+    list.replaceChildren(...items.slice(-20).reverse().map(render));
   };
 
-  const renderEmails = (emails) => {
-    if (emails.length === 0) return;
-    emailItems.replaceChildren(
-      ...emails
-        .slice(-20)
-        .reverse()
-        .map((email) => {
-          const item = document.createElement('li');
-          item.textContent = `${email.received_at} — to ${email.message.to}: ${email.message.subject}`;
-          return item;
-        }),
+  const visitRow = (visit) => {
+    const row = document.createElement('tr');
+    row.append(
+      cell(visit.time),
+      cell(visit.website),
+      cell(visit.browser),
+      cell(visit.os),
+      cell(visit.device),
+      cell(visit.infos.country),
+      cell(visit.referrer),
     );
+    return row;
+  };
+
+  const emailItem = (email) => {
+    const item = document.createElement('li');
+    item.textContent = `${email.received_at} — to ${email.message.to}: ${email.message.subject}`;
+    return item;
   };
 
   const refresh = async () => {
@@ -56,8 +46,8 @@
         fetch('/__stub/visits').then((response) => response.json()),
         fetch('/__stub/emails').then((response) => response.json()),
       ]);
-      renderVisits(visits.visits);
-      renderEmails(emails.emails);
+      showLatest(visitRows, visits.visits, visitRow);
+      showLatest(emailItems, emails.emails, emailItem);
     } catch {
       // The stub is restarting; the next poll catches up.
     }

@@ -78,6 +78,12 @@ describe('POST /v1/email', () => {
     ).toBe(200);
   });
 
+  /** A message that is valid but for its attachment. */
+  const withAttachment = (attachment: Record<string, string>) => ({
+    to: 'a@example.com',
+    subject: 's',
+    attachment,
+  });
   const invalid: Array<[string, unknown, RegExp]> = [
     ['missing to', { subject: 's' }, /^to: field required/],
     ['missing subject', { to: 'a@example.com' }, /^subject: field required/],
@@ -108,47 +114,27 @@ describe('POST /v1/email', () => {
     ['JSON null', 'null', /^body:/],
     [
       'an attachment without b64',
-      {
-        to: 'a@example.com',
-        subject: 's',
-        attachment: { mime_type: 'text/plain', file_name: 'a.txt' },
-      },
+      withAttachment({ mime_type: 'text/plain', file_name: 'a.txt' }),
       /^attachment\.b64: field required/,
     ],
     [
       'a file name with a slash',
-      {
-        to: 'a@example.com',
-        subject: 's',
-        attachment: { mime_type: 'text/plain', file_name: '../etc/passwd', b64: 'eA==' },
-      },
+      withAttachment({ mime_type: 'text/plain', file_name: '../etc/passwd', b64: 'eA==' }),
       /^attachment\.file_name:/,
     ],
     [
       'a file name with a control character',
-      {
-        to: 'a@example.com',
-        subject: 's',
-        attachment: { mime_type: 'text/plain', file_name: 'a\u0007.txt', b64: 'eA==' },
-      },
+      withAttachment({ mime_type: 'text/plain', file_name: 'a\u0007.txt', b64: 'eA==' }),
       /^attachment\.file_name:/,
     ],
     [
       'a media type without subtype',
-      {
-        to: 'a@example.com',
-        subject: 's',
-        attachment: { mime_type: 'pdf', file_name: 'a.pdf', b64: 'eA==' },
-      },
+      withAttachment({ mime_type: 'pdf', file_name: 'a.pdf', b64: 'eA==' }),
       /^attachment\.mime_type:/,
     ],
     [
       'invalid base64',
-      {
-        to: 'a@example.com',
-        subject: 's',
-        attachment: { mime_type: 'text/plain', file_name: 'a.txt', b64: 'not base64!' },
-      },
+      withAttachment({ mime_type: 'text/plain', file_name: 'a.txt', b64: 'not base64!' }),
       /^attachment\.b64: is not valid base64/,
     ],
     [

@@ -4,7 +4,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { axeViolations } from '../support/axe.ts';
-import { dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
+import { answersOf, dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, injectFault, type RunningStub, startStub } from '../support/stub-server.ts';
 
@@ -229,17 +229,19 @@ test('texts follow the page language (French)', async ({ page }) => {
 });
 
 test.describe('without JavaScript', () => {
-  async function noScriptPage(browser: Browser) {
+  /** The chat page in a browser context without JavaScript, `message` typed in. */
+  async function noScriptChat(browser: Browser, message: string) {
     const context = await browser.newContext({ javaScriptEnabled: false });
-    return { context, page: await context.newPage() };
+    const page = await context.newPage();
+    await page.goto(`${site.url}/chat`);
+    await page.getByLabel('Message').fill(message);
+    return { context, page };
   }
 
   test('the plain form posts to the same endpoint and gets a page with the answer', async ({
     browser,
   }) => {
-    const { context, page } = await noScriptPage(browser);
-    await page.goto(`${site.url}/chat`);
-    await page.getByLabel('Message').fill('<b>bold</b> question');
+    const { context, page } = await noScriptChat(browser, '<b>bold</b> question');
     await page.getByLabel('Model').selectOption('mock');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('heading', { name: 'Answer (mock)' })).toBeVisible();
@@ -255,9 +257,7 @@ test.describe('without JavaScript', () => {
   test('a refused post keeps the message on the page that names the problem', async ({
     browser,
   }) => {
-    const { context, page } = await noScriptPage(browser);
-    await page.goto(`${site.url}/chat`);
-    await page.getByLabel('Message').fill('Keep me');
+    const { context, page } = await noScriptChat(browser, 'Keep me');
     await page
       .getByLabel('Model')
       .evaluate((select) => select.insertAdjacentHTML('beforeend', '<option>gpt2</option>'));
@@ -284,12 +284,7 @@ test('axe finds no accessibility violation: at rest, in a conversation, with an 
 });
 
 test('the API token appears in no page or answer the browser receives', async ({ page }) => {
-  const seen: string[] = [];
-  page.on('response', async (response) => {
-    const headers = JSON.stringify(await response.allHeaders());
-    const body = await response.text().catch(() => '');
-    seen.push(`${response.url()}\n${headers}\n${body}`);
-  });
+  const seen = answersOf(page);
   await page.goto(`${site.url}/chat`);
   await say(page, 'first');
   await expect(log(page).locator('.sitebeam-chat-turn')).toHaveCount(1);
@@ -321,12 +316,7 @@ test("the stub's demo page chats with the stub's models through its own relay", 
 }) => {
   const demo = await startStub();
   try {
-    const seen: string[] = [];
-    page.on('response', async (response) => {
-      seen.push(
-        `${JSON.stringify(await response.allHeaders())}\n${await response.text().catch(() => '')}`,
-      );
-    });
+    const seen = answersOf(page);
     const cspErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') cspErrors.push(message.text());

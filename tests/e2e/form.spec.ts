@@ -4,7 +4,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type RunningRelay, startRelay } from '../../snippet/test/relay/start-relay.ts';
 import { axeViolations } from '../support/axe.ts';
-import { dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
+import { answersOf, dialogsOf, expectNoFaultLeftAfterEach } from '../support/e2e-checks.ts';
 import { type StaticSite, startStaticSite } from '../support/static-site.ts';
 import { callStub, injectFault, type RunningStub, startStub } from '../support/stub-server.ts';
 
@@ -336,12 +336,7 @@ test('axe finds no accessibility violation, at rest and in the error state', asy
 });
 
 test('the API token appears in no page or answer the browser receives', async ({ page }) => {
-  const seen: string[] = [];
-  page.on('response', async (response) => {
-    const headers = JSON.stringify(await response.allHeaders());
-    const body = await response.text().catch(() => '');
-    seen.push(`${response.url()}\n${headers}\n${body}`);
-  });
+  const seen = answersOf(page);
   const send = async (expected: string) => {
     await page.goto(`${site.url}/contact`);
     await fillForm(page);

@@ -413,6 +413,15 @@ async function serveEsm(page: Page) {
   await serveKlaro(page, site.url);
 }
 
+/** A watched page with the ESM build served, opened on the build's page (`start`). */
+async function openBuild(context: BrowserContext, path: string) {
+  const watched = await watch(context);
+  await serveEsm(watched.page);
+  const start = `${site.url}${path}`;
+  await watched.page.goto(start);
+  return { ...watched, start };
+}
+
 /** The `Referer` of each visit request, in the order they left the page. */
 const referers = (beacons: Request[]) =>
   Promise.all(beacons.map((request) => request.headerValue('referer')));
@@ -424,10 +433,7 @@ for (const build of [
   test(`consent with Klaro!, ${build.name}: nothing before "yes", one view after, routes counted, nothing after "no"`, async ({
     context,
   }) => {
-    const { page, beacons, errors } = await watch(context);
-    await serveEsm(page);
-    const start = `${site.url}${build.path}`;
-    await page.goto(start);
+    const { page, beacons, errors, start } = await openBuild(context, build.path);
     const accept = acceptButton(page);
     await expect(accept).toBeVisible();
     await expectVisits(0);
@@ -457,10 +463,7 @@ for (const build of builds) {
     test('a route shown 50 ms, another, then Back: one visit each, in order, from its own URL', async ({
       context,
     }) => {
-      const { page, beacons, errors } = await watch(context);
-      await serveEsm(page);
-      const start = `${site.url}${build.path}`;
-      await page.goto(start);
+      const { page, beacons, errors, start } = await openBuild(context, build.path);
       await expectVisits(1);
       await page.evaluate(async (path) => {
         const shown = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -481,10 +484,7 @@ for (const build of builds) {
     test('a push then a replace of the same path, or the same path twice, is one visit', async ({
       context,
     }) => {
-      const { page, beacons } = await watch(context);
-      await serveEsm(page);
-      const start = `${site.url}${build.path}`;
-      await page.goto(start);
+      const { page, beacons, start } = await openBuild(context, build.path);
       await expectVisits(1);
       await page.evaluate(
         ([path, first]) => {

@@ -18,3 +18,14 @@ export function dialogsOf(page: Page): string[] {
   });
   return dialogs;
 }
+
+/** Every answer `page` receives from now on: its URL, headers and body, one entry each. */
+export function answersOf(page: Page): string[] {
+  const answers: string[] = [];
+  page.on('response', async (response) => {
+    const headers = JSON.stringify(await response.allHeaders());
+    const body = await response.text().catch(() => '');
+    answers.push(`${response.url()}\n${headers}\n${body}`);
+  });
+  return answers;
+}

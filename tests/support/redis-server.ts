@@ -2,9 +2,9 @@
 // persistence, for the suites and the bench that prove the relay's shared rate limit.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 /** The redis-server binary, or undefined when it is not installed (tests/support/system-deps.sh installs it). */
 export const redisServerBinary = (() => {
@@ -26,14 +26,6 @@ export interface RunningRedis {
   start(): Promise<void>;
   /** Stops it for good and removes its directory. */
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startRedis(): Promise<RunningRedis> {

@@ -1,18 +1,11 @@
 // `--set key=value` for prompts: each value typed as the contract says for its key.
 import { InvalidArgumentError } from 'commander';
+import { type PromptSettings, promptSettingAliases } from '../client/index.js';
 import {
-  booleanSettings,
-  integerSettings,
-  type PromptSettings,
-  positiveNumberSettings,
-  promptSettingAliases,
-} from '../client/index.js';
-
-const knownKeys: readonly string[] = [
-  ...integerSettings,
-  ...positiveNumberSettings,
-  ...booleanSettings,
-];
+  promptSettingFromText,
+  promptSettingKeys,
+  promptSettingProblem,
+} from '../client/prompt-settings.js';
 
 /** Commander's option parser: adds one `key=value` to the settings gathered so far. */
 export function collectSetting(text: string, settings: PromptSettings = {}): PromptSettings {
@@ -25,25 +18,14 @@ export function collectSetting(text: string, settings: PromptSettings = {}): Pro
   return { ...settings, [key]: typedValue(key, value) };
 }
 
-function typedValue(key: string, value: string): number | boolean {
-  if ((integerSettings as readonly string[]).includes(key)) {
-    if (!/^\d+$/.test(value) || Number(value) < 1) {
-      throw new InvalidArgumentError(`${key} must be a whole number of at least 1, not "${value}"`);
-    }
-    return Number(value);
+function typedValue(key: string, text: string): number | boolean {
+  if (!promptSettingKeys.includes(key)) {
+    throw new InvalidArgumentError(
+      `unknown setting "${key}": one of ${promptSettingKeys.join(', ')}`,
+    );
   }
-  if ((positiveNumberSettings as readonly string[]).includes(key)) {
-    const number = Number(value);
-    if (value.trim() === '' || !Number.isFinite(number) || number <= 0) {
-      throw new InvalidArgumentError(`${key} must be a number above 0, not "${value}"`);
-    }
-    return number;
-  }
-  if ((booleanSettings as readonly string[]).includes(key)) {
-    if (value !== 'true' && value !== 'false') {
-      throw new InvalidArgumentError(`${key} must be true or false, not "${value}"`);
-    }
-    return value === 'true';
-  }
-  throw new InvalidArgumentError(`unknown setting "${key}": one of ${knownKeys.join(', ')}`);
+  const value = promptSettingFromText(key, text);
+  const problem = promptSettingProblem(key, value);
+  if (problem) throw new InvalidArgumentError(`${key} ${problem}, not "${text}"`);
+  return value as number | boolean;
 }

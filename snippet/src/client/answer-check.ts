@@ -78,19 +78,15 @@ function describeValue(value: unknown, expected: Shape): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** How the kinds that are not `a <kind>` are said. */
+const kindWords: Partial<Record<Shape['kind'], string>> = {
+  list: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
 function describeShape(shape: Shape): string {
-  switch (shape.kind) {
-    case 'literal':
-      return JSON.stringify(shape.value);
-    case 'union':
-      return shape.of.map(describeShape).join(' or ');
-    case 'list':
-      return 'a list';
-    case 'object':
-      return 'an object';
-    case 'null':
-      return 'null';
-    default:
-      return `a ${shape.kind}`;
-  }
+  if (shape.kind === 'literal') return JSON.stringify(shape.value);
+  if (shape.kind === 'union') return shape.of.map(describeShape).join(' or ');
+  return kindWords[shape.kind] ?? `a ${shape.kind}`;
 }

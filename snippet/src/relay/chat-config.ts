@@ -2,13 +2,8 @@
 // use and the prompt settings the site owner fixed, from an object or from environment variables.
 
 import { chatDefaults } from '../chat/protocol.js';
-import {
-  booleanSettings,
-  integerSettings,
-  type PromptSettings,
-  positiveNumberSettings,
-  promptSettingAliases,
-} from '../client/index.js';
+import type { PromptSettings } from '../client/index.js';
+import { promptSettingProblem } from '../client/prompt-settings.js';
 import { type ConsentConfig, consentFromEnv, resolveConsent } from './consent.js';
 import { envReader, RelayConfigError, withEnvNames } from './env.js';
 
@@ -102,29 +97,8 @@ function checkedSettings(settings: unknown): PromptSettings {
     throw new RelayConfigError('settings', 'must be a JSON object');
   }
   for (const [key, value] of Object.entries(settings)) {
-    const problem = settingProblem(key, value);
+    const problem = promptSettingProblem(key, value);
     if (problem) throw new RelayConfigError('settings', `${key} ${problem}`);
   }
   return settings as PromptSettings;
-}
-
-function settingProblem(key: string, value: unknown): string | undefined {
-  const isOneOf = (names: readonly string[]) => names.includes(key);
-  if (isOneOf(integerSettings)) {
-    return Number.isInteger(value) && (value as number) >= 1
-      ? undefined
-      : 'must be a whole number of at least 1';
-  }
-  if (isOneOf(positiveNumberSettings)) {
-    return typeof value === 'number' && value > 0 && Number.isFinite(value)
-      ? undefined
-      : 'must be a number above 0';
-  }
-  if (isOneOf(booleanSettings)) {
-    return typeof value === 'boolean' ? undefined : 'must be true or false';
-  }
-  const serviceName = promptSettingAliases[key as keyof typeof promptSettingAliases];
-  if (serviceName) return `is spelled ${serviceName} by the service: write ${serviceName}`;
-  // The API ignores unknown keys: refusing them here catches a misspelt setting at start.
-  return `is not a prompt setting (known: ${[...integerSettings, ...positiveNumberSettings, ...booleanSettings].join(', ')})`;
 }

@@ -11,7 +11,7 @@ import {
   chatLimits,
   unscoredModels,
 } from '../chat/protocol.js';
-import { createClient, errorCodes, SitebeamApiError } from '../client/index.js';
+import { errorCodes, SitebeamApiError } from '../client/index.js';
 import { multiLineForbiddenPattern } from '../form/protocol.js';
 import { type ChatConfig, resolveChatConfig } from './chat-config.js';
 import { chatPage } from './chat-page.js';
@@ -25,6 +25,7 @@ import {
 import { consentGiven, consentMissingText } from './consent.js';
 import { createDailyBudget } from './daily-budget.js';
 import type { RelayHandler } from './handler.js';
+import { instanceClient } from './instance-client.js';
 import { createPageAccess } from './page-access.js';
 import { createRateLimiter } from './rate-limit.js';
 import { commonHeaders, jsonResponse, pagePolicy, preflight } from './responses.js';
@@ -68,12 +69,7 @@ export function createChatHandler(config: EndpointConfig, chat: ChatConfig): Rel
   const budget = chatSettings.dailyLimit
     ? createDailyBudget(chatSettings.dailyLimit, settings.rateLimitCounter)
     : undefined;
-  const client = createClient({
-    baseUrl: settings.apiUrl,
-    token: settings.apiToken,
-    timeoutMs: settings.apiTimeoutMs,
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
-  });
+  const client = instanceClient(settings);
   const pageAccess = createPageAccess(settings);
   const refusal = (code: ChatErrorCode, field?: string, error = visitorText[code]): ChatRefusal =>
     field ? { code, error, field } : { code, error };

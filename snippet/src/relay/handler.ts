@@ -1,12 +1,13 @@
 // The relay: a web-standard `(Request) => Promise<Response>` that checks a visitor's post, adds
 // the API token and the fixed recipient, and sends the message through /v1/email. The checks run
 // in the order of contract/contact-protocol.md.
-import { createClient, SitebeamApiError } from '../client/index.js';
+import { SitebeamApiError } from '../client/index.js';
 import type { ContactSuccess, ContactTicket } from '../form/protocol.js';
 import { contactErrorCodes, contactFields } from '../form/protocol.js';
 import { visitorKey } from './client-address.js';
 import { type RelayConfig, type ResolvedRelayConfig, resolveConfig } from './config.js';
 import { consentGiven, consentMissingText } from './consent.js';
+import { instanceClient } from './instance-client.js';
 import { composeEmail } from './mail.js';
 import { createOutboxAdmin, isOutboxAdminPath } from './outbox/admin.js';
 import {
@@ -65,12 +66,7 @@ export function createRelayHandler(config: RelayConfig): RelayHandler {
     ticketKey(settings.ticketSecret, settings.apiToken),
     settings.minFillMs,
   );
-  const client = createClient({
-    baseUrl: settings.apiUrl,
-    token: settings.apiToken,
-    timeoutMs: settings.apiTimeoutMs,
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
-  });
+  const client = instanceClient(settings);
   const pageAccess = createPageAccess(settings);
   const outbox = openOutbox(settings);
   const admin = createOutboxAdmin({

@@ -1,20 +1,10 @@
 // `sitebeam chat MODEL` driven through standard input and through a pseudo-terminal.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
-import { runCli, runCliInTerminal, temporaryHome } from './run-cli.ts';
+import { describe, expect, it } from 'vitest';
+import { runCli, runCliInTerminal, useCliStub } from './run-cli.ts';
 import { rateLimitNextPrompt } from './stub-faults.ts';
 
-let stub: RunningStub;
-const home = temporaryHome();
-const env = () => ({ SITEBEAM_API_URL: stub.url, SITEBEAM_API_TOKEN: 'dev-token' });
-
-beforeAll(async () => {
-  stub = await startStub(['--quiet']);
-}, 30_000);
-afterAll(async () => {
-  await stub.stop();
-  home.remove();
-});
+const cli = useCliStub();
+const { home, env } = cli;
 
 describe('sitebeam chat', { timeout: 30_000 }, () => {
   it('answers each piped line, skipping blank ones, with no prompt', async () => {
@@ -44,7 +34,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
   });
 
   it('goes on after a rate limit (then exits 6), and stops on a refused token (exit 3)', async () => {
-    await rateLimitNextPrompt(stub, 'one');
+    await rateLimitNextPrompt(cli.stub, 'one');
     const limited = await runCli(['chat', 'mock'], {
       home: home.path,
       env: env(),
@@ -66,7 +56,7 @@ describe('sitebeam chat', { timeout: 30_000 }, () => {
   it('on a terminal: a prompt per line, the answer with its score, Ctrl-D to leave', async () => {
     const terminal = runCliInTerminal(['chat', 'mock'], { home: home.path, env: env() });
     await terminal.waitFor(
-      `Chatting with mock on ${stub.url}: one prompt per line, Ctrl-D to leave.`,
+      `Chatting with mock on ${cli.stub.url}: one prompt per line, Ctrl-D to leave.`,
     );
     await terminal.waitFor('> ');
     terminal.type('hello there\r');

@@ -3,14 +3,13 @@
 import { writeFileSync } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callStub } from '../../../tests/support/stub-server.ts';
 import { limits } from '../../src/client/index.js';
-import { runCli, temporaryHome } from './run-cli.ts';
+import { runCli, useCliStub } from './run-cli.ts';
 
-let stub: RunningStub;
-const home = temporaryHome();
-const env = () => ({ SITEBEAM_API_URL: stub.url, SITEBEAM_API_TOKEN: 'dev-token' });
+const cli = useCliStub();
+const { home, env } = cli;
 const sitebeam = (args: string[], input?: string) =>
   runCli(args, { home: home.path, env: env(), input });
 
@@ -27,18 +26,11 @@ interface CapturedEmail {
   };
 }
 const inbox = async () =>
-  (await callStub<{ emails: CapturedEmail[] }>(stub, '/__stub/emails')).emails;
+  (await callStub<{ emails: CapturedEmail[] }>(cli.stub, '/__stub/emails')).emails;
 
-beforeAll(async () => {
-  stub = await startStub(['--quiet']);
-}, 30_000);
-afterAll(async () => {
-  await stub.stop();
-  home.remove();
-});
 beforeEach(async () => {
-  await callStub(stub, '/__stub/emails', 'DELETE');
-  await callStub(stub, '/__stub/visits', 'DELETE');
+  await callStub(cli.stub, '/__stub/emails', 'DELETE');
+  await callStub(cli.stub, '/__stub/visits', 'DELETE');
 });
 
 describe('help', { timeout: 30_000 }, () => {
@@ -124,7 +116,7 @@ describe('models and prompts', { timeout: 30_000 }, () => {
     ]);
     expect(code).toBe(0);
     await expect
-      .poll(() => stub.output())
+      .poll(() => cli.stub.output())
       .toContain('"settings":{"max_length":60,"temperature":0.7,"do_sample":true}');
   });
 
@@ -138,7 +130,7 @@ describe('models and prompts', { timeout: 30_000 }, () => {
     const { code, stderr } = await sitebeam(['prompt', 'log', 'never sent', '--set', setting]);
     expect(code).toBe(2);
     expect(stderr).toContain(message);
-    expect(stub.output()).not.toContain('never sent');
+    expect(cli.stub.output()).not.toContain('never sent');
   });
 
   it('refuses an empty prompt or one over the limit before sending (exit 2)', async () => {
@@ -360,7 +352,7 @@ describe('track', { timeout: 30_000 }, () => {
   it('records a visit and prints what the instance saw, with no token needed', async () => {
     const { code, stdout } = await runCli(
       ['track', 'shop.example', '--user-agent', iphone, '--referrer', 'https://ref.example/page'],
-      { home: home.path, env: { SITEBEAM_API_URL: stub.url } },
+      { home: home.path, env: { SITEBEAM_API_URL: cli.stub.url } },
     );
     expect(code).toBe(0);
     expect(stdout).toMatch(/^website {5}shop\.example$/m);
@@ -374,7 +366,10 @@ describe('track', { timeout: 30_000 }, () => {
   it('prints the record as it came with --json, the one the instance logged', async () => {
     const { stdout } = await sitebeam(['track', 'shop.example', '--json']);
     const record = JSON.parse(stdout);
-    const { visits } = await callStub<{ visits: Array<{ cid: string }> }>(stub, '/__stub/visits');
+    const { visits } = await callStub<{ visits: Array<{ cid: string }> }>(
+      cli.stub,
+      '/__stub/visits',
+    );
     expect(record).toMatchObject({ status: 'ok', type: 'tracker', website: 'shop.example' });
     expect(visits.map((visit) => visit.cid)).toEqual([record.cid]);
   });
@@ -386,7 +381,7 @@ describe('track', { timeout: 30_000 }, () => {
     expect(text.stdout).toContain('does not return the record');
     const json = await sitebeam(['track', 'shop.example', '--pixel', '--json']);
     expect(JSON.parse(json.stdout)).toEqual({ status: 200, content_type: 'image/png', bytes: 68 });
-    const { visits } = await callStub<{ visits: unknown[] }>(stub, '/__stub/visits');
+    const { visits } = await callStub<{ visits: unknown[] }>(cli.stub, '/__stub/visits');
     expect(visits).toHaveLength(2);
   });
 

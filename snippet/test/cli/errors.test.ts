@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { type CliResult, runCli, temporaryHome } from './run-cli.ts';
-import { faultOnce, rateLimitNextPrompt } from './stub-faults.ts';
+import { faultNextModelList, rateLimitNextPrompt } from './stub-faults.ts';
 
 // Accepted by neither stub: every refusal below is checked not to repeat it.
 const secret = 'wrong-secret-0f9c2d';
@@ -116,11 +116,7 @@ describe('the API refusing', { timeout: 30_000 }, () => {
   it('a failure of the instance (500) → exit 1, try again later, with the cid', async () => {
     // A GET has no body: the fault matches the token only this test sends (taken before it is checked).
     const token = 'token-of-the-500-test';
-    await faultOnce(
-      stub,
-      { headers: { 'x-auth-token': token } },
-      { method: 'GET', path_prefix: '/v1/ai/models', status: 500 },
-    );
+    await faultNextModelList(stub, token, { status: 500 });
     const { code, stderr } = await sitebeam(['models'], { token });
     expect(code).toBe(1);
     expect(stderr).toMatch(
@@ -179,11 +175,7 @@ describe('no usable answer', { timeout: 30_000 }, () => {
 
   it('an instance too slow for --timeout → exit 8', async () => {
     const token = 'token-of-the-timeout-test';
-    await faultOnce(
-      stub,
-      { headers: { 'x-auth-token': token } },
-      { method: 'GET', path_prefix: '/v1/ai/models', delay_ms: 3000 },
-    );
+    await faultNextModelList(stub, token, { delay_ms: 3000 });
     const { code, stderr } = await sitebeam(['models', '--timeout', '0.5'], { token });
     expect(code).toBe(8);
     expect(stderr).toContain('did not answer within 500 ms');

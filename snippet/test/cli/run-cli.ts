@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
@@ -18,6 +20,38 @@ export interface CliResult {
 export function temporaryHome(): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), 'sitebeam-cli-home-'));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A test file's stub and temporary home, started before its tests and gone after them. */
+export interface CliStub {
+  readonly stub: RunningStub;
+  readonly home: ReturnType<typeof temporaryHome>;
+  /** The stub's URL and its token, as a user exports them. */
+  env(): Record<string, string>;
+}
+
+/** Starts the real stub (quiet) before the file's tests and a temporary home; both go after. */
+export function useCliStub(): CliStub {
+  const home = temporaryHome();
+  let started: RunningStub | undefined;
+  beforeAll(async () => {
+    started = await startStub(['--quiet']);
+  }, 30_000);
+  afterAll(async () => {
+    await started?.stop();
+    home.remove();
+  });
+  const stub = () => {
+    if (!started) throw new Error('the stub starts in beforeAll: use it inside a test');
+    return started;
+  };
+  return {
+    get stub() {
+      return stub();
+    },
+    home,
+    env: () => ({ SITEBEAM_API_URL: stub().url, SITEBEAM_API_TOKEN: 'dev-token' }),
+  };
 }
 
 /** Only PATH, HOME and what the test gives: no SITEBEAM_* or XDG_* leaks in from the runner. */

@@ -25,3 +25,16 @@ export function rateLimitNextPrompt(stub: RunningStub, message: string): Promise
     { method: 'POST', path_prefix: '/v1/ai/prompt', status: 429, i18n_code: 'rate_limited' },
   );
 }
+
+/** The next model list asked for with `token` meets `fault`: a GET has no body, its token is the match. */
+export function faultNextModelList(
+  stub: RunningStub,
+  token: string,
+  fault: Omit<Fault, 'method' | 'path_prefix'>,
+): Promise<unknown> {
+  return faultOnce(
+    stub,
+    { headers: { 'x-auth-token': token } },
+    { method: 'GET', path_prefix: '/v1/ai/models', ...fault },
+  );
+}

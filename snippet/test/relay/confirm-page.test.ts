@@ -40,12 +40,18 @@ describe('a native post without a ticket', () => {
     subject: 'Hi & bye',
     message: 'Line one\n</textarea><script>x()</script>',
   };
+  type Handler = ReturnType<typeof relay>['handler'];
+  /** A native post of `typed` from the site's contact-us page, without a ticket. */
+  const postTyped = (handler: Handler) =>
+    handler(formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`));
+  const confirmationPage = async (handler: Handler) => (await postTyped(handler)).text();
+  /** Posts the confirmation page's form as sent from the relay's own page. */
+  const confirm = (handler: Handler, form: string) =>
+    handler(formPost(form, 'https://relay.example', 'https://relay.example/contact'));
 
   it('gets a confirmation page with the text kept (escaped) and a fresh ticket, and nothing is sent', async () => {
     const { handler, fetch } = relay(0);
-    const response = await handler(
-      formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`),
-    );
+    const response = await postTyped(handler);
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -60,12 +66,8 @@ describe('a native post without a ticket', () => {
 
   it('is sent when the visitor confirms, and returns to the page the form was on', async () => {
     const { handler, fetch } = relay(0);
-    const page = await (
-      await handler(formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`))
-    ).text();
-    const confirmed = await handler(
-      formPost(formOf(page), 'https://relay.example', 'https://relay.example/contact'),
-    );
+    const page = await confirmationPage(handler);
+    const confirmed = await confirm(handler, formOf(page));
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(`${site}/contact-us?sent=1`);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -78,12 +80,8 @@ describe('a native post without a ticket', () => {
 
   it('confirmed sooner than the minimum fill time, shows the page again', async () => {
     const { handler, fetch } = relay(60_000);
-    const page = await (
-      await handler(formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`))
-    ).text();
-    const again = await handler(
-      formPost(formOf(page), 'https://relay.example', 'https://relay.example/contact'),
-    );
+    const page = await confirmationPage(handler);
+    const again = await confirm(handler, formOf(page));
     expect(again.status).toBe(400);
     expect(await again.text()).toContain('Please confirm your message');
     expect(fetch).not.toHaveBeenCalled();
@@ -91,16 +89,12 @@ describe('a native post without a ticket', () => {
 
   it('never returns to a page on an origin it does not allow', async () => {
     const { handler } = relay(0);
-    const page = await (
-      await handler(formPost(new URLSearchParams(typed).toString(), site, `${site}/contact-us`))
-    ).text();
+    const page = await confirmationPage(handler);
     const tampered = formOf(page).replace(
       /sitebeam_return=[^&]*/,
       `sitebeam_return=${encodeURIComponent('https://evil.example/phish')}`,
     );
-    const answer = await handler(
-      formPost(tampered, 'https://relay.example', 'https://relay.example/contact'),
-    );
+    const answer = await confirm(handler, tampered);
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).not.toContain('evil.example');
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
 import { rawPost } from './raw-post.ts';
-import { type RunningRelay, runRelayOnce, startRelay } from './start-relay.ts';
+import { type RunningRelay, relayEnv, runRelayOnce, startRelay } from './start-relay.ts';
 
 const site = 'https://shop.example';
 const publicUrl = 'https://relay.example.test';
@@ -22,18 +22,14 @@ let stub: RunningStub;
 let pinned: RunningRelay;
 let unpinned: RunningRelay;
 
-const env = () => ({
-  SITEBEAM_API_URL: stub.url,
-  SITEBEAM_API_TOKEN: 'dev-token',
-  SITEBEAM_CONTACT_TO: 'dev@example.com',
-  SITEBEAM_CONTACT_FROM: 'forms@example.com',
-  SITEBEAM_ALLOWED_ORIGINS: site,
-  SITEBEAM_SITE_NAME: 'Example Shop',
-  SITEBEAM_TICKET_SECRET: 'test-secret',
-  SITEBEAM_RATE_LIMIT: '100',
-  SITEBEAM_CHAT_MODELS: 'mock',
-  SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: '100',
-});
+const env = () =>
+  relayEnv(stub.url, {
+    SITEBEAM_ALLOWED_ORIGINS: site,
+    SITEBEAM_TICKET_SECRET: 'test-secret',
+    SITEBEAM_RATE_LIMIT: '100',
+    SITEBEAM_CHAT_MODELS: 'mock',
+    SITEBEAM_CHAT_RATE_LIMIT_PER_MINUTE: '100',
+  });
 
 beforeAll(async () => {
   stub = await startStub();

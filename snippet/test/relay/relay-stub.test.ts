@@ -1,14 +1,19 @@
 // The relay against the real stub over HTTP: a delivered message, the API's 401/403/429/500
 // and a dead API mapped for the visitor, and the `sitebeam-relay` command itself.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../tests/support/free-port.ts';
 import { type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import { createRelayHandler, type RelayConfig } from '../../src/relay/index.js';
 import { createTicketIssuer, ticketKey } from '../../src/relay/ticket.js';
 import { rawPost } from './raw-post.ts';
-import { type RunningRelay, runRelayOnce, startRelay } from './start-relay.ts';
+import {
+  type RunningRelay,
+  relayEnv,
+  runRelayOnce,
+  testSite as site,
+  startRelay,
+} from './start-relay.ts';
 
-const site = 'http://shop.example.test';
 const visitor = {
   name: 'Ada <b>Lovelace</b>',
   email: 'ada@example.com',
@@ -70,14 +75,6 @@ async function fault(status: number, marker: string) {
     }),
   });
   expect(response.ok).toBe(true);
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('the relay handler against the stub', () => {
@@ -145,25 +142,13 @@ describe('the relay handler against the stub', () => {
   });
 
   it('maps an unreachable API to upstream_failed', async () => {
-    await mapped(
-      relay({ apiUrl: `http://127.0.0.1:${await closedPort()}` }),
-      502,
-      'upstream_failed',
-    );
+    await mapped(relay({ apiUrl: `http://127.0.0.1:${await freePort()}` }), 502, 'upstream_failed');
     expect(logged[0]).toContain('network_error');
   });
 });
 
 describe('the sitebeam-relay command', () => {
-  const env = () => ({
-    SITEBEAM_API_URL: stub.url,
-    SITEBEAM_API_TOKEN: 'dev-token',
-    SITEBEAM_CONTACT_TO: 'dev@example.com',
-    SITEBEAM_CONTACT_FROM: 'forms@example.com',
-    SITEBEAM_ALLOWED_ORIGINS: site,
-    SITEBEAM_SITE_NAME: 'Example Shop',
-    SITEBEAM_TICKET_SECRET: 'test-secret',
-  });
+  const env = () => relayEnv(stub.url, { SITEBEAM_TICKET_SECRET: 'test-secret' });
   let running: RunningRelay | undefined;
   afterAll(() => running?.stop());
 

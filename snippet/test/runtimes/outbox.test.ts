@@ -3,9 +3,8 @@
 // stub as the instance: a message posted during a 503 outage gets 202 queued, shows in
 // `sitebeam-relay outbox list --url` (the relay's admin route), and is delivered once the instance
 // is back, exactly once; a wrong admin secret is refused.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import type { OutboxEntry } from '../../src/relay/index.js';
@@ -13,7 +12,7 @@ import { relayEnv, runRelayCommand, testSite as site } from '../relay/start-rela
 import {
   denoUnavailable,
   type RunningRuntime,
-  repo,
+  readmeSnippet,
   startDenoServe,
   startWorkerd,
   workDir,
@@ -23,24 +22,7 @@ import {
 /** How long a test waits for what a process does on its own clock, and how often it looks. */
 const poll = { timeout: 30_000, interval: 200 };
 
-const relayModule = fileURLToPath(new URL('../../dist/relay/index.js', import.meta.url));
-const readme = readFileSync(`${repo}snippet/README.md`, 'utf8');
 const adminSecret = 'runtime-outbox-admin-secret-0123456789abcdef';
-
-/** The first ```js block after `heading` in snippet/README.md, importing the build. */
-function readmeSnippet(heading: string, file: string): string {
-  const start = readme.indexOf(heading);
-  const block = /```js\n([\s\S]*?)```/.exec(readme.slice(start));
-  if (start < 0 || !block?.[1])
-    throw new Error(`snippet/README.md has no js block after ${heading}`);
-  const code = block[1].replace(
-    /'(?:npm:)?sitebeam\/relay'/g,
-    JSON.stringify(relative(workDir, relayModule)),
-  );
-  mkdirSync(workDir, { recursive: true });
-  writeFileSync(`${workDir}/${file}`, code);
-  return `${workDir}/${file}`;
-}
 
 const settings = (stub: RunningStub): Record<string, string> =>
   relayEnv(stub.url, {

@@ -3,39 +3,20 @@
 // exports), the Deno module under `deno serve`, and the Netlify function called as Netlify does,
 // `(request, context)`. Only `sitebeam/relay` is pointed at the build. A runtime that cannot start
 // here is reported SKIPPED with the reason.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callStub, type RunningStub, startStub } from '../../../tests/support/stub-server.ts';
 import {
   denoUnavailable,
   type RunningRuntime,
-  repo,
+  readmeSnippet,
   startDenoServe,
   startWorkerd,
-  workDir,
   workerdUnavailable,
 } from './runtimes.ts';
 
-const relayModule = fileURLToPath(new URL('../../dist/relay/index.js', import.meta.url));
-// Relative, as workerd names modules by their path under the modules root.
-const relayImport = relative(workDir, relayModule);
 const site = 'http://shop.example.test';
 const limit = 3;
-const readme = readFileSync(`${repo}snippet/README.md`, 'utf8');
-
-/** The first ```js block after `heading` in the relay's README (snippet/README.md), importing the build instead of the package. */
-function readmeSnippet(heading: string, file: string): string {
-  const start = readme.indexOf(heading);
-  const block = /```js\n([\s\S]*?)```/.exec(readme.slice(start));
-  if (start < 0 || !block?.[1]) throw new Error(`README has no js block after ${heading}`);
-  const path = `${workDir}/${file}`;
-  const code = block[1].replace(/'(?:npm:)?sitebeam\/relay'/g, JSON.stringify(relayImport));
-  mkdirSync(workDir, { recursive: true });
-  writeFileSync(path, code);
-  return path;
-}
 
 const settings = (stub: RunningStub): Record<string, string> => ({
   SITEBEAM_API_URL: stub.url,

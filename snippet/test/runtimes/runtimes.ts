@@ -1,6 +1,8 @@
 // The runtimes the README shows the relay on, started for the tests: workerd through Miniflare and
 // Deno 2 under `deno serve` (both binaries from npm), each serving one module on a free port.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Miniflare, WorkerOptions } from 'miniflare';
 import {
@@ -10,6 +12,7 @@ import {
 
 export const repo = fileURLToPath(new URL('../../../', import.meta.url));
 export const workDir = `${repo}.tmp/runtimes`;
+const relayModule = fileURLToPath(new URL('../../dist/relay/index.js', import.meta.url));
 const binary = (name: string) => `${repo}node_modules/.bin/${name}`;
 
 /** Why the runtime's binary cannot run here, or undefined when it can. */
@@ -26,6 +29,27 @@ export const workerdUnavailable = unavailable('workerd');
 export const denoUnavailable = unavailable('deno');
 for (const reason of [workerdUnavailable, denoUnavailable]) {
   if (reason) console.warn(`SKIPPED: ${reason}`);
+}
+
+/**
+ * The first ```js block after `heading` in the relay's README (snippet/README.md), written to
+ * `file` under workDir importing the build instead of the package (relative, as workerd names
+ * modules by their path under the modules root); its path.
+ */
+export function readmeSnippet(heading: string, file: string): string {
+  const readme = readFileSync(`${repo}snippet/README.md`, 'utf8');
+  const start = readme.indexOf(heading);
+  const block = /```js\n([\s\S]*?)```/.exec(readme.slice(start));
+  if (start < 0 || !block?.[1])
+    throw new Error(`snippet/README.md has no js block after ${heading}`);
+  const path = `${workDir}/${file}`;
+  const code = block[1].replace(
+    /'(?:npm:)?sitebeam\/relay'/g,
+    JSON.stringify(relative(workDir, relayModule)),
+  );
+  mkdirSync(workDir, { recursive: true });
+  writeFileSync(path, code);
+  return path;
 }
 
 export interface RunningRuntime {

@@ -129,21 +129,23 @@ describe('data-consent', () => {
     expect(browser.sentFrom).toEqual(['https://shop.example/']);
   });
 
-  it('takes the consent queued by the stub before the file loaded', async () => {
+  /** The page after the stub queued `consent(given)` and the tag loaded with `attributes`. */
+  async function loadAfterQueuedConsent(given: boolean, attributes: Record<string, string>) {
     const browser = preparePage();
     page.sitebeam = stub();
-    page.sitebeam.consent?.(true);
-    await loadTag({ api, website: 'example.com', consent: '' });
+    page.sitebeam.consent?.(given);
+    await loadTag({ api, website: 'example.com', ...attributes });
     await settle();
+    return browser;
+  }
+
+  it('takes the consent queued by the stub before the file loaded', async () => {
+    const browser = await loadAfterQueuedConsent(true, { consent: '' });
     expect(browser.sentFrom).toEqual(['https://shop.example/']);
   });
 
   it('without data-consent a queued withdrawal still holds', async () => {
-    const browser = preparePage();
-    page.sitebeam = stub();
-    page.sitebeam.consent?.(false);
-    await loadTag({ api, website: 'example.com' });
-    await settle();
+    const browser = await loadAfterQueuedConsent(false, {});
     expect(browser.fetch).not.toHaveBeenCalled();
   });
 });

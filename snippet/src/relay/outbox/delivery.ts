@@ -1,12 +1,8 @@
 // How a kept message is tried and what follows, the same for every store: which failures are
 // passing (the contract's table), the retry's backoff with jitter and Retry-After, the lifetime,
 // the early stop of a failing run, the circuit breaker, and the drain once the instance is back.
-import {
-  createClient,
-  type EmailMessage,
-  isPassingStatus,
-  SitebeamApiError,
-} from '../../client/index.js';
+import { type EmailMessage, isPassingStatus, SitebeamApiError } from '../../client/index.js';
+import { type InstanceSettings, instanceClient } from '../instance-client.js';
 import type { OutboxDelivery, OutboxRecord, TryOutcome } from './outbox.js';
 import type { ResolvedOutboxSettings } from './settings.js';
 
@@ -207,23 +203,14 @@ export function createBreaker(settings: Pick<ResolvedOutboxSettings, 'breakerS'>
   };
 }
 
-export interface DeliveryOptions {
-  apiUrl: string;
-  apiToken: string;
-  apiTimeoutMs: number;
-  fetch?: typeof fetch | undefined;
+export interface DeliveryOptions extends InstanceSettings {
   log: (line: string) => void;
   settings: ResolvedOutboxSettings;
 }
 
 /** Sends through the API with the relay's own client; the token never appears in what it says. */
 export function createDelivery(options: DeliveryOptions): OutboxDelivery {
-  const client = createClient({
-    baseUrl: options.apiUrl,
-    token: options.apiToken,
-    timeoutMs: options.apiTimeoutMs,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const client = instanceClient(options);
   return {
     settings: options.settings,
     log: options.log,
