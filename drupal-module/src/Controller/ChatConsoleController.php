@@ -4,13 +4,13 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Controller;
 
+use Drupal\Core\DependencyInjection\AutowireTrait;
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
 use Drupal\sitebeam\Chat\ChatSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
-use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -22,14 +22,9 @@ use Symfony\Component\HttpFoundation\Response;
  */
 class ChatConsoleController implements ContainerInjectionInterface {
 
-  public function __construct(protected ApiClient $apiClient) {}
+  use AutowireTrait;
 
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static($container->get('sitebeam.api_client'));
-  }
+  public function __construct(protected ApiClient $apiClient) {}
 
   /**
    * The load's state for the console: ready, loading, or started.

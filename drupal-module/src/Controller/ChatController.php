@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Controller;
 
+use Drupal\Core\DependencyInjection\AutowireTrait;
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\sitebeam\Chat\ChatProblem;
 use Drupal\sitebeam\Chat\ChatPrompter;
@@ -15,7 +16,7 @@ use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\OriginRule;
 use Drupal\sitebeam\Endpoint\RateLimiter;
 use Drupal\sitebeam\Endpoint\RequestBody;
-use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\DependencyInjection\Attribute\Autowire;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -24,28 +25,17 @@ use Symfony\Component\HttpFoundation\Response;
  */
 class ChatController implements ContainerInjectionInterface {
 
+  use AutowireTrait;
+
   public function __construct(
     protected ChatSettings $settings,
+    #[Autowire(service: 'sitebeam.chat_rate_limiter')]
     protected RateLimiter $rateLimiter,
     protected ChatPrompter $prompter,
     protected ChatResponder $responder,
     protected DailyChatBudget $dailyBudget,
     protected ConsentSettings $consentSettings,
   ) {}
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static(
-      $container->get('sitebeam.chat_settings'),
-      $container->get('sitebeam.chat_rate_limiter'),
-      $container->get('sitebeam.chat_prompter'),
-      ChatResponder::create($container),
-      $container->get('sitebeam.chat_daily_budget'),
-      $container->get('sitebeam.consent_settings'),
-    );
-  }
 
   /**
    * Answers in the protocol's order: a request gets the same answer everywhere.

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Controller;
 
-use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\Core\Language\LanguageManagerInterface;
 use Drupal\Core\Render\RendererInterface;
 use Drupal\Core\StringTranslation\StringTranslationTrait;
@@ -20,14 +19,13 @@ use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
 use Drupal\sitebeam\Endpoint\RequestBody;
 use Drupal\sitebeam\Endpoint\ReturnPage;
-use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
 /**
  * Answers the chat: JSON for the widget, a page for a plain form post.
  */
-class ChatResponder implements ContainerInjectionInterface {
+class ChatResponder {
 
   use StringTranslationTrait;
 
@@ -39,13 +37,6 @@ class ChatResponder implements ContainerInjectionInterface {
     protected ConsentSettings $consentSettings,
   ) {
     $this->stringTranslation = $string_translation;
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static($container->get('string_translation'), $container->get('renderer'), $container->get('sitebeam.chat_settings'), $container->get('language_manager'), $container->get('sitebeam.consent_settings'));
   }
 
   /**

@@ -6,6 +6,7 @@ namespace Drupal\sitebeam\Controller;
 
 use Drupal\Core\Config\ConfigFactoryInterface;
 use Drupal\Core\Database\DatabaseException;
+use Drupal\Core\DependencyInjection\AutowireTrait;
 use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\sitebeam\Api\ApiClient;
 use Drupal\sitebeam\Api\ApiResult;
@@ -27,7 +28,7 @@ use Drupal\sitebeam\Outbox\OutboxFullException;
 use Drupal\sitebeam\Outbox\OutboxItem;
 use Drupal\sitebeam\Outbox\OutboxSender;
 use Psr\Log\LoggerInterface;
-use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\DependencyInjection\Attribute\Autowire;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 
@@ -35,6 +36,8 @@ use Symfony\Component\HttpFoundation\Response;
  * The contact endpoint: speaks contract/contact-protocol.md.
  */
 class ContactController implements ContainerInjectionInterface {
+
+  use AutowireTrait;
 
   /**
    * The message id a contact message has in the outbox and the log.
@@ -49,9 +52,11 @@ class ContactController implements ContainerInjectionInterface {
   public function __construct(
     protected ApiClient $apiClient,
     protected ConfigFactoryInterface $configFactory,
+    #[Autowire(service: 'sitebeam.contact_rate_limiter')]
     protected RateLimiter $rateLimiter,
     protected ContactFormToken $formToken,
     protected ContactTicket $tickets,
+    #[Autowire(service: 'logger.channel.sitebeam')]
     protected LoggerInterface $logger,
     protected ContactResponder $responder,
     protected ConsentSettings $consentSettings,
@@ -59,25 +64,6 @@ class ContactController implements ContainerInjectionInterface {
     protected OutboxSender $sender,
     protected DeliveryState $deliveryState,
   ) {}
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static(
-      $container->get('sitebeam.api_client'),
-      $container->get('config.factory'),
-      $container->get('sitebeam.contact_rate_limiter'),
-      $container->get('sitebeam.contact_form_token'),
-      $container->get('sitebeam.contact_ticket'),
-      $container->get('logger.channel.sitebeam'),
-      ContactResponder::create($container),
-      $container->get('sitebeam.consent_settings'),
-      $container->get('sitebeam.outbox'),
-      $container->get('sitebeam.outbox_sender'),
-      $container->get('sitebeam.delivery_state'),
-    );
-  }
 
   /**
    * Answers in the protocol's order: a post gets the same answer everywhere.

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Controller;
 
-use Drupal\Core\DependencyInjection\ContainerInjectionInterface;
 use Drupal\Core\Language\LanguageManagerInterface;
 use Drupal\Core\Render\RendererInterface;
 use Drupal\Core\StringTranslation\StringTranslationTrait;
@@ -20,7 +19,6 @@ use Drupal\sitebeam\Contact\HiddenInput;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Endpoint\EndpointResponses;
 use Drupal\sitebeam\Endpoint\ReturnPage;
-use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\RedirectResponse;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
@@ -28,7 +26,7 @@ use Symfony\Component\HttpFoundation\Response;
 /**
  * Answers a contact post: JSON for the widget, redirect or page without it.
  */
-class ContactResponder implements ContainerInjectionInterface {
+class ContactResponder {
 
   use StringTranslationTrait;
 
@@ -65,20 +63,6 @@ class ContactResponder implements ContainerInjectionInterface {
     protected ConsentSettings $consentSettings,
   ) {
     $this->stringTranslation = $string_translation;
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static(
-      $container->get('string_translation'),
-      $container->get('renderer'),
-      $container->get('language_manager'),
-      $container->get('sitebeam.contact_ticket'),
-      $container->get('sitebeam.contact_form_token'),
-      $container->get('sitebeam.consent_settings'),
-    );
   }
 
   /**

@@ -24,7 +24,6 @@ use Drupal\sitebeam\OutboxReport\DeliveryStatus;
 use Drupal\sitebeam\OutboxReport\ErrorInWords;
 use Drupal\sitebeam\OutboxReport\OutboxActions;
 use Drupal\sitebeam\OutboxReport\OutboxListing;
-use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpFoundation\RedirectResponse;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpKernel\Exception\NotFoundHttpException;
@@ -51,24 +50,6 @@ class OutboxReportController extends ControllerBase {
     protected CredentialsFactory $credentialsFactory,
     protected TimeInterface $time,
   ) {}
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static(
-      $container->get('sitebeam.outbox'),
-      $container->get('sitebeam.outbox_listing'),
-      $container->get('sitebeam.outbox_actions'),
-      $container->get('sitebeam.delivery_status'),
-      $container->get('sitebeam.error_in_words'),
-      $container->get('date.formatter'),
-      $container->get('pager.manager'),
-      $container->get('sitebeam.api_client'),
-      $container->get('sitebeam.credentials_factory'),
-      $container->get('datetime.time'),
-    );
-  }
 
   /**
    * The list: status line, filter, bulk actions, a sortable table, a pager.

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace Drupal\sitebeam\Form;
 
 use Drupal\Core\Access\CsrfTokenGenerator;
+use Drupal\Core\DependencyInjection\AutowireTrait;
 use Drupal\Core\Form\FormBase;
 use Drupal\Core\Form\FormStateInterface;
 use Drupal\Core\Routing\RouteProviderInterface;
@@ -18,7 +19,6 @@ use Drupal\sitebeam\Chat\ChatReply;
 use Drupal\sitebeam\Chat\PromptSettings;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Controller\ChatConsoleController;
-use Symfony\Component\DependencyInjection\ContainerInterface;
 
 /**
  * The site team's console: load and prompt any model the instance lists.
@@ -28,6 +28,8 @@ use Symfony\Component\DependencyInjection\ContainerInterface;
  */
 class ChatConsoleForm extends FormBase {
 
+  use AutowireTrait;
+
   public function __construct(
     protected ApiClient $apiClient,
     protected CredentialsFactory $credentialsFactory,
@@ -35,19 +37,6 @@ class ChatConsoleForm extends FormBase {
     protected CsrfTokenGenerator $csrfToken,
     protected RouteProviderInterface $routeProvider,
   ) {}
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static(
-      $container->get('sitebeam.api_client'),
-      $container->get('sitebeam.credentials_factory'),
-      $container->get('sitebeam.chat_prompter'),
-      $container->get('csrf_token'),
-      $container->get('router.route_provider'),
-    );
-  }
 
   /**
    * {@inheritdoc}

@@ -4,14 +4,11 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Form;
 
-use Drupal\Core\Form\ConfirmFormBase;
 use Drupal\Core\Form\FormStateInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
-use Drupal\Core\Url;
 use Drupal\sitebeam\Outbox\OutboxItem;
 use Drupal\sitebeam\OutboxReport\OutboxActions;
 use Drupal\sitebeam\OutboxReport\OutboxListing;
-use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\HttpKernel\Exception\NotFoundHttpException;
 
 /**
@@ -19,7 +16,7 @@ use Symfony\Component\HttpKernel\Exception\NotFoundHttpException;
  *
  * Retry all, Delete all not delivered, Delete all contact messages.
  */
-class OutboxBulkForm extends ConfirmFormBase {
+class OutboxBulkForm extends OutboxConfirmFormBase {
 
   public const RETRY = 'retry';
   public const DELETE_FAILED = 'delete-failed';
@@ -39,13 +36,6 @@ class OutboxBulkForm extends ConfirmFormBase {
     protected OutboxListing $listing,
     protected OutboxActions $actions,
   ) {}
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static($container->get('sitebeam.outbox_listing'), $container->get('sitebeam.outbox_actions'));
-  }
 
   /**
    * {@inheritdoc}
@@ -116,20 +106,12 @@ class OutboxBulkForm extends ConfirmFormBase {
   /**
    * {@inheritdoc}
    */
-  public function getCancelUrl(): Url {
-    return Url::fromRoute('sitebeam.outbox');
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  public function submitForm(array &$form, FormStateInterface $form_state): void {
+  protected function confirmed(): void {
     match ($this->action) {
       self::RETRY => $this->actions->retryAll(),
       self::DELETE_FAILED => $this->actions->deleteAll(OutboxItem::FAILED, NULL),
       self::DELETE_CONTACT => $this->actions->deleteAll(NULL, OutboxItem::KIND_CONTACT),
     };
-    $form_state->setRedirectUrl($this->getCancelUrl());
   }
 
 }

@@ -4,16 +4,10 @@ declare(strict_types=1);
 
 namespace Drupal\sitebeam\Form;
 
-use Drupal\Core\Form\ConfirmFormBase;
-use Drupal\Core\Form\FormStateInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
-use Drupal\Core\Url;
 use Drupal\sitebeam\Outbox\Outbox;
-use Drupal\sitebeam\Outbox\OutboxItem;
 use Drupal\sitebeam\OutboxReport\ErrorInWords;
 use Drupal\sitebeam\OutboxReport\OutboxActions;
-use Symfony\Component\DependencyInjection\ContainerInterface;
-use Symfony\Component\HttpKernel\Exception\NotFoundHttpException;
 
 /**
  * Sends a mail the instance refused for good again, once the owner agrees.
@@ -21,28 +15,14 @@ use Symfony\Component\HttpKernel\Exception\NotFoundHttpException;
  * The question names the refusal: sent unchanged, the mail is refused the
  * same way unless its cause was corrected on the instance.
  */
-class OutboxSendAgainForm extends ConfirmFormBase {
-
-  /**
-   * The mail to send again.
-   */
-  protected OutboxItem $item;
+class OutboxSendAgainForm extends OutboxItemConfirmFormBase {
 
   public function __construct(
-    protected Outbox $outbox,
-    protected OutboxActions $actions,
+    Outbox $outbox,
+    OutboxActions $actions,
     protected ErrorInWords $errorInWords,
-  ) {}
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static(
-      $container->get('sitebeam.outbox'),
-      $container->get('sitebeam.outbox_actions'),
-      $container->get('sitebeam.error_in_words'),
-    );
+  ) {
+    parent::__construct($outbox, $actions);
   }
 
   /**
@@ -55,19 +35,8 @@ class OutboxSendAgainForm extends ConfirmFormBase {
   /**
    * {@inheritdoc}
    */
-  public function buildForm(array $form, FormStateInterface $form_state, ?int $id = NULL): array {
-    $this->item = $this->outbox->get((int) $id) ?? throw new NotFoundHttpException();
-    return parent::buildForm($form, $form_state);
-  }
-
-  /**
-   * {@inheritdoc}
-   */
   public function getQuestion(): TranslatableMarkup {
-    return $this->t('Send the mail to %to (%subject) again?', [
-      '%to' => $this->item->recipient,
-      '%subject' => $this->item->subject,
-    ]);
+    return $this->t('Send the mail to %to (%subject) again?', $this->mailPlaceholders());
   }
 
   /**
@@ -89,16 +58,8 @@ class OutboxSendAgainForm extends ConfirmFormBase {
   /**
    * {@inheritdoc}
    */
-  public function getCancelUrl(): Url {
-    return Url::fromRoute('sitebeam.outbox');
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  public function submitForm(array &$form, FormStateInterface $form_state): void {
+  protected function confirmed(): void {
     $this->actions->sendNow($this->item->id, TRUE);
-    $form_state->setRedirectUrl($this->getCancelUrl());
   }
 
 }

@@ -6,6 +6,7 @@ namespace Drupal\sitebeam\Form;
 
 use Drupal\Core\Config\ConfigFactoryInterface;
 use Drupal\Core\Config\TypedConfigManagerInterface;
+use Drupal\Core\DependencyInjection\AutowireTrait;
 use Drupal\Core\Entity\EntityTypeManagerInterface;
 use Drupal\Core\Form\ConfigFormBase;
 use Drupal\Core\Form\ConfigTarget;
@@ -25,13 +26,13 @@ use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Mail\MailerSwitch;
 use Drupal\sitebeam\Settings\SettingsValidator;
 use Drupal\sitebeam\Tracker\KeptQuery;
-use Symfony\Component\DependencyInjection\ContainerInterface;
 
 /**
  * Settings at /admin/config/services/sitebeam.
  */
 class SettingsForm extends ConfigFormBase {
 
+  use AutowireTrait;
   use RedundantEditableConfigNamesTrait;
 
   private const CONFIG = 'sitebeam.settings';
@@ -52,22 +53,6 @@ class SettingsForm extends ConfigFormBase {
     protected DailyChatBudget $dailyBudget,
   ) {
     parent::__construct($config_factory, $typed_config_manager);
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  public static function create(ContainerInterface $container): static {
-    return new static(
-      $container->get('config.factory'),
-      $container->get('config.typed'),
-      $container->get('sitebeam.credentials_factory'),
-      $container->get('sitebeam.api_client'),
-      $container->get('sitebeam.mailer_switch'),
-      $container->get('entity_type.manager'),
-      $container->get('current_user'),
-      $container->get('sitebeam.chat_daily_budget'),
-    );
   }
 
   /**

@@ -6,18 +6,18 @@ namespace Drupal\sitebeam\Plugin\Validation\Constraint;
 
 use Drupal\sitebeam\Settings\SettingsValidator;
 use Symfony\Component\Validator\Constraint;
-use Symfony\Component\Validator\ConstraintValidator;
 
 /**
  * Applies SettingsValidator::baseUrlProblem() to config values.
+ *
+ * @extends SettingConstraintValidatorBase<ApiBaseUrlConstraint>
  */
-class ApiBaseUrlConstraintValidator extends ConstraintValidator {
+class ApiBaseUrlConstraintValidator extends SettingConstraintValidatorBase {
 
   /**
    * {@inheritdoc}
    */
-  public function validate(mixed $value, Constraint $constraint): void {
-    assert($constraint instanceof ApiBaseUrlConstraint);
+  protected function problems(mixed $value, Constraint $constraint): iterable {
     if (!is_string($value)) {
       return;
     }
@@ -28,7 +28,7 @@ class ApiBaseUrlConstraintValidator extends ConstraintValidator {
       default => $constraint->invalidMessage,
     };
     if ($message !== NULL) {
-      $this->context->addViolation($message, ['%url' => $value]);
+      yield [$message, ['%url' => $value], ''];
     }
   }
 

@@ -6,20 +6,20 @@ namespace Drupal\sitebeam\Plugin\Validation\Constraint;
 
 use Drupal\sitebeam\Tracker\KeptQuery;
 use Symfony\Component\Validator\Constraint;
-use Symfony\Component\Validator\ConstraintValidator;
 
 /**
  * Applies KeptQuery::normalize() to config values.
+ *
+ * @extends SettingConstraintValidatorBase<KeptQueryConstraint>
  */
-class KeptQueryConstraintValidator extends ConstraintValidator {
+class KeptQueryConstraintValidator extends SettingConstraintValidatorBase {
 
   /**
    * {@inheritdoc}
    */
-  public function validate(mixed $value, Constraint $constraint): void {
-    assert($constraint instanceof KeptQueryConstraint);
+  protected function problems(mixed $value, Constraint $constraint): iterable {
     if (is_string($value) && KeptQuery::normalize($value) === NULL) {
-      $this->context->addViolation($constraint->message, ['%value' => $value]);
+      yield [$constraint->message, ['%value' => $value], ''];
     }
   }
 

@@ -6,21 +6,21 @@ namespace Drupal\sitebeam\Plugin\Validation\Constraint;
 
 use Drupal\sitebeam\Mail\SpecialUseDomain;
 use Symfony\Component\Validator\Constraint;
-use Symfony\Component\Validator\ConstraintValidator;
 
 /**
  * Applies SpecialUseDomain::of() to config values.
+ *
+ * @extends SettingConstraintValidatorBase<ServiceAddressConstraint>
  */
-class ServiceAddressConstraintValidator extends ConstraintValidator {
+class ServiceAddressConstraintValidator extends SettingConstraintValidatorBase {
 
   /**
    * {@inheritdoc}
    */
-  public function validate(mixed $value, Constraint $constraint): void {
-    assert($constraint instanceof ServiceAddressConstraint);
+  protected function problems(mixed $value, Constraint $constraint): iterable {
     $domain = is_string($value) ? SpecialUseDomain::of($value) : NULL;
     if ($domain !== NULL) {
-      $this->context->addViolation($constraint->specialUseMessage, ['%address' => $value, '@domain' => $domain]);
+      yield [$constraint->specialUseMessage, ['%address' => $value, '@domain' => $domain], ''];
     }
   }
 
