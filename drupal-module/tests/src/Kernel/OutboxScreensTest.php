@@ -429,7 +429,7 @@ final class OutboxScreensTest extends KernelTestBase {
     ]);
     $this->addMails(array_fill(0, 3, ['next_try' => time() + 245]));
     $line = $this->renderedText($status->line($this->counts()));
-    $at = date('H:i', $since);
+    $at = $this->shownTime($since);
     $this->assertStringContainsString("The instance has failed since $at (the instance is busy (HTTP 503)) · 3 mails waiting · next try in 4 minutes", $line);
     $this->assertStringContainsString('Try now', $line);
     $this->assertStringContainsString('Test connection', $line);
@@ -444,7 +444,7 @@ final class OutboxScreensTest extends KernelTestBase {
     $this->assertStringContainsString('3 mails waiting · next try overdue: at the next cron run', $this->renderedText($status->line($this->counts())));
     $late = $report->requirements()['sitebeam_outbox'];
     $this->assertSame(REQUIREMENT_WARNING, $late['severity']);
-    $this->assertStringContainsString('Mail has waited more than an hour for the Sitebeam instance: the oldest since ' . date('H:i', time() - 3601), (string) $late['description']);
+    $this->assertStringContainsString('Mail has waited more than an hour for the Sitebeam instance: the oldest since ' . $this->shownTime(time() - 3601), (string) $late['description']);
 
     $failed_at = time() - 120;
     $this->addMail([
@@ -456,7 +456,7 @@ final class OutboxScreensTest extends KernelTestBase {
     $failed = $report->requirements()['sitebeam_outbox'];
     $this->assertSame(REQUIREMENT_ERROR, $failed['severity']);
     $this->assertSame('1 mail not delivered', (string) $failed['value']);
-    $this->assertStringContainsString('Since ' . date('H:i', $failed_at) . ', the instance refused mail for good, or mail was given up. The last cause: the instance refused the mail (HTTP 422): to: value is not a valid email address.', (string) $failed['description']);
+    $this->assertStringContainsString('Since ' . $this->shownTime($failed_at) . ', the instance refused mail for good, or mail was given up. The last cause: the instance refused the mail (HTTP 422): to: value is not a valid email address.', (string) $failed['description']);
     $this->assertStringContainsString(self::OUTBOX . '?state=failed', (string) $failed['description']);
     $page = $this->page(self::OUTBOX);
     $this->assertStringContainsString('1 mail was not delivered since', $page);
@@ -511,6 +511,30 @@ final class OutboxScreensTest extends KernelTestBase {
     $this->assertSame('the instance could not be reached', (string) $words->describe('', 0));
     // The instance's own words are a placeholder: escaped wherever printed.
     $this->assertSame('the instance refused the mail (HTTP 422): &lt;b&gt;x&lt;/b&gt;', (string) $words->describe('HTTP 422: <b>x</b>'));
+  }
+
+  /**
+   * Tests that a time of today is told alone, another day's with its date.
+   */
+  public function testATimeOfTodayIsToldAloneAndAnotherDaysWithItsDate(): void {
+    $status = $this->container->get('sitebeam.delivery_status');
+    $formatter = $this->container->get('date.formatter');
+    $today_noon = strtotime('today 12:00');
+    $two_days_ago = strtotime('-2 days 12:00');
+    $this->assertSame('12:00', $status->when($today_noon));
+    $this->assertSame($formatter->format($two_days_ago, 'short'), $status->when($two_days_ago));
+    $this->assertStringContainsString(date('Y', $two_days_ago), $status->when($two_days_ago));
+  }
+
+  /**
+   * How the screens tell a time: alone today, with its date another day.
+   *
+   * An hour ago is yesterday between midnight and one in the morning.
+   */
+  private function shownTime(int $timestamp): string {
+    return date('Y-m-d', $timestamp) === date('Y-m-d')
+      ? date('H:i', $timestamp)
+      : $this->container->get('date.formatter')->format($timestamp, 'short');
   }
 
   /**
