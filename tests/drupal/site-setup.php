@@ -35,18 +35,6 @@ $admin->save();
   ->set('chat.daily_limit', 0)
   ->save();
 
-Block::create([
-  'id' => 'sitebeam_contact',
-  'theme' => \Drupal::config('system.theme')->get('default'),
-  'region' => 'content',
-  'weight' => 10,
-  'plugin' => 'sitebeam_contact_form',
-  'settings' => ['label' => 'Contact us', 'label_display' => 'visible'],
-  'visibility' => [
-    'request_path' => ['id' => 'request_path', 'pages' => '<front>', 'negate' => FALSE],
-  ],
-])->save();
-
 User::create([
   'name' => 'editor',
   'mail' => 'editor@example.com',
@@ -55,16 +43,24 @@ User::create([
 ])->save();
 
 Node::create(['type' => 'page', 'title' => 'Ask us', 'uid' => 1, 'status' => 1])->save();
-Block::create([
-  'id' => 'sitebeam_chat',
-  'theme' => \Drupal::config('system.theme')->get('default'),
-  'region' => 'content',
-  'weight' => 10,
-  'plugin' => 'sitebeam_chat',
-  'settings' => ['label' => 'Ask a model', 'label_display' => 'visible'],
-  'visibility' => [
-    'request_path' => ['id' => 'request_path', 'pages' => '/node/1', 'negate' => FALSE],
-  ],
-])->save();
+
+// Block ID => its plugin, title and the one path it shows on.
+$blocks = [
+  'sitebeam_contact' => ['sitebeam_contact_form', 'Contact us', '<front>'],
+  'sitebeam_chat' => ['sitebeam_chat', 'Ask a model', '/node/1'],
+];
+foreach ($blocks as $id => [$plugin, $label, $pages]) {
+  Block::create([
+    'id' => $id,
+    'theme' => \Drupal::config('system.theme')->get('default'),
+    'region' => 'content',
+    'weight' => 10,
+    'plugin' => $plugin,
+    'settings' => ['label' => $label, 'label_display' => 'visible'],
+    'visibility' => [
+      'request_path' => ['id' => 'request_path', 'pages' => $pages, 'negate' => FALSE],
+    ],
+  ])->save();
+}
 
 echo "site ready: sitebeam enabled, contact block placed, chat block on /node/1\n";

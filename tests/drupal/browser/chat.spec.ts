@@ -7,36 +7,27 @@ import {
   closeContext,
   drupalUrl,
   expect,
-  guardToken,
   injectFault,
+  saveSettings,
+  saveSettingsRefused,
+  saveStubAddress,
   sendChat,
+  settingsPath,
   signedInPage,
-  stubUrl,
   test,
-  tokenLeaks,
+  visitorPage,
 } from './site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const settingsPath = '/admin/config/services/sitebeam';
 const consolePath = '/admin/config/services/sitebeam/chat';
 const chatPage = '/node/1';
-
-test.afterEach(() => {
-  expect(tokenLeaks, 'answers that held the API token').toEqual([]);
-});
 
 test('the settings form offers the instance models and names a mistyped prompt setting', async ({
   browser,
 }) => {
   const page = await adminPage(browser);
-  await page.goto(settingsPath);
-  await page.getByLabel('Instance base URL').fill(stubUrl);
-  await page.getByRole('button', { name: 'Save configuration' }).click();
-  // Not getByText: Drupal's live region repeats the message for screen readers.
-  await expect(page.locator('.messages--status')).toContainText(
-    'The configuration options have been saved.',
-  );
+  await saveStubAddress(page);
 
   // Saved with the stub's address, the form lists the stub's models.
   await page.getByLabel('Chat on').check();
@@ -50,17 +41,10 @@ test('the settings form offers the instance models and names a mistyped prompt s
   await page.locator('summary', { hasText: 'Prompt settings' }).click();
   await page.getByLabel('max_length').fill('40');
   await page.getByLabel('temperature').fill('0');
-  await page.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.locator('.messages--error')).toContainText(
-    'temperature must be a number greater than 0',
-  );
+  await saveSettingsRefused(page, 'temperature must be a number greater than 0');
 
   await page.getByLabel('temperature').fill('0.7');
-  await page.getByRole('button', { name: 'Save configuration' }).click();
-  // Not getByText: Drupal's live region repeats the message for screen readers.
-  await expect(page.locator('.messages--status')).toContainText(
-    'The configuration options have been saved.',
-  );
+  await saveSettings(page);
   await expect(page.getByRole('checkbox', { name: 'nltksentiment', exact: true })).toBeChecked();
   await expect(page.getByLabel('temperature')).toHaveValue('0.7');
   await closeContext(page.context());
@@ -69,9 +53,7 @@ test('the settings form offers the instance models and names a mistyped prompt s
 test('a visitor talks to mock, which warms up first, then to nltksentiment, which scores', async ({
   browser,
 }) => {
-  const context = await anonymousContext(browser);
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser);
   await page.goto(chatPage);
   const chat = page.locator('sitebeam-chat');
   await expect(chat.getByLabel('Model')).toBeVisible();
@@ -93,13 +75,11 @@ test('a visitor talks to mock, which warms up first, then to nltksentiment, whic
   await expect(turns.nth(1)).toContainText('nltksentiment:');
   await expect(turns.nth(1).locator('.sitebeam-chat-score')).toContainText(/Score: -?\d/);
   expect(await axeViolations(page), 'the block page in a conversation').toEqual([]);
-  await closeContext(context);
+  await closeContext(page.context());
 });
 
 test("the API's 429 tells the visitor to wait and keeps the message", async ({ browser }) => {
-  const context = await anonymousContext(browser);
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser);
   await page.goto(chatPage);
   const chat = page.locator('sitebeam-chat');
   const message = 'Are you there? (the 429 test)';
@@ -112,7 +92,7 @@ test("the API's 429 tells the visitor to wait and keeps the message", async ({ b
   expect((await sendChat(page, message)).status()).toBe(429);
   await expect(chat.getByRole('status')).toContainText('too many messages');
   await expect(chat.getByLabel('Your message')).toHaveValue(message);
-  await closeContext(context);
+  await closeContext(page.context());
 });
 
 test('over the daily chat limit the widget says the chat is closed for today', async ({
@@ -122,15 +102,10 @@ test('over the daily chat limit the widget says the chat is closed for today', a
     const admin = await adminPage(browser);
     await admin.goto(settingsPath);
     await admin.getByLabel('Daily chat limit').fill(value);
-    await admin.getByRole('button', { name: 'Save configuration' }).click();
-    await expect(admin.locator('.messages--status')).toContainText(
-      'The configuration options have been saved.',
-    );
+    await saveSettings(admin);
     await closeContext(admin.context());
   };
-  const context = await anonymousContext(browser);
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser);
   const chat = page.locator('sitebeam-chat');
   const talk = async (message: string) => {
     await chat.getByLabel('Model').selectOption('mock');
@@ -154,7 +129,7 @@ test('over the daily chat limit the widget says the chat is closed for today', a
     await expect(chat.getByRole('status')).toContainText('The chat is closed for today');
     await expect(chat.getByLabel('Your message')).toHaveValue('One more?');
   } finally {
-    await closeContext(context);
+    await closeContext(page.context());
     await setDailyLimit('0');
   }
 });
@@ -162,9 +137,7 @@ test('over the daily chat limit the widget says the chat is closed for today', a
 test('without JavaScript the block posts its form and the answer page continues the chat', async ({
   browser,
 }) => {
-  const context = await anonymousContext(browser, { javaScriptEnabled: false });
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser, { javaScriptEnabled: false });
   await page.goto(chatPage);
   await page.getByLabel('Your message').fill('Plain <b>form</b>');
   await page.getByLabel('Model').selectOption('mock');
@@ -188,7 +161,7 @@ test('without JavaScript the block posts its form and the answer page continues 
   await page.getByLabel('Your message').fill('   ');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('alert')).toContainText('Please type a message');
-  await closeContext(context);
+  await closeContext(page.context());
 });
 
 test('the models answer is never cached', async ({ browser }) => {

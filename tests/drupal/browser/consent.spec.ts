@@ -8,22 +8,18 @@ import {
   closeContext,
   expect,
   fillContactForm,
-  guardToken,
+  saveSettings,
+  saveStubAddress,
+  settingsPath,
   stub,
   stubEmails,
-  stubUrl,
   test,
-  tokenLeaks,
+  visitorPage,
 } from './site.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const settingsPath = '/admin/config/services/sitebeam';
 const consentText = 'I agree that my message is kept to answer me';
-
-test.afterEach(() => {
-  expect(tokenLeaks, 'answers that held the API token').toEqual([]);
-});
 
 /** Turns the consent checkbox of `part` on (with consentText and a /privacy link) or off. */
 async function askForConsent(admin: Page, part: 'contact' | 'chat', asked: boolean): Promise<void> {
@@ -42,25 +38,15 @@ async function askForConsent(admin: Page, part: 'contact' | 'chat', asked: boole
   } else {
     await ask.uncheck();
   }
-  await save(admin);
-}
-
-async function save(admin: Page): Promise<void> {
-  await admin.getByRole('button', { name: 'Save configuration' }).click();
-  // Not getByText: Drupal's live region repeats the message for screen readers.
-  await expect(admin.locator('.messages--status')).toContainText(
-    'The configuration options have been saved.',
-  );
+  await saveSettings(admin);
 }
 
 /** The stub's address saved, so that the form lists its models; the chat on with mock. */
 async function connectWithChat(admin: Page): Promise<void> {
-  await admin.goto(settingsPath);
-  await admin.getByLabel('Instance base URL').fill(stubUrl);
-  await save(admin);
+  await saveStubAddress(admin);
   await admin.getByLabel('Chat on').check();
   await admin.getByRole('checkbox', { name: 'mock', exact: true }).check();
-  await save(admin);
+  await saveSettings(admin);
 }
 
 test('consent asked: unticked is refused and marked, ticked sends and the mail says so', async ({
@@ -72,9 +58,7 @@ test('consent asked: unticked is refused and marked, ticked sends and the mail s
     await askForConsent(admin, 'contact', true);
     await stub('DELETE', '/__stub/emails');
 
-    const context = await anonymousContext(browser);
-    const page = await context.newPage();
-    guardToken(page);
+    const page = await visitorPage(browser);
     await page.goto('/');
     const consent = page.getByRole('checkbox', { name: consentText });
     await expect(consent).toBeVisible();
@@ -104,7 +88,7 @@ test('consent asked: unticked is refused and marked, ticked sends and the mail s
     expect(emails).toHaveLength(1);
     expect(emails[0]?.content).toContain(message);
     expect(emails[0]?.content).toContain(`The visitor agreed: ${consentText}`);
-    await closeContext(context);
+    await closeContext(page.context());
 
     // Without JavaScript the ticked box goes with the native post.
     await stub('DELETE', '/__stub/emails');
@@ -142,9 +126,7 @@ test('consent asked for the chat: the widget draws the box, refuses a message wi
     await connectWithChat(admin);
     await askForConsent(admin, 'chat', true);
 
-    const context = await anonymousContext(browser);
-    const page = await context.newPage();
-    guardToken(page);
+    const page = await visitorPage(browser);
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/sitebeam/chat'))
@@ -172,7 +154,7 @@ test('consent asked for the chat: the widget draws the box, refuses a message wi
       'Hello with consent',
     );
     expect(JSON.parse(posts.at(-1) ?? '{}')).toMatchObject({ consent: true });
-    await closeContext(context);
+    await closeContext(page.context());
 
     // Without JavaScript the block's own form carries the box.
     const plain = await anonymousContext(browser, { javaScriptEnabled: false });

@@ -5,15 +5,14 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { drupalRoot, faultFor, newMarker, outboxSitePhp, php, site } from './outbox-site.ts';
 import {
-  anonymousContext,
   closeContext,
   drupalUrl,
   expect,
-  guardToken,
   stub,
   stubEmails,
   stubUrl,
   test,
+  visitorPage,
 } from './site.ts';
 
 test.beforeAll(async () => {
@@ -90,9 +89,7 @@ test('before update.php the password-reset page answers as always', async ({ bro
   });
   await site('table', 'drop');
   try {
-    const context = await anonymousContext(browser);
-    const page = await context.newPage();
-    guardToken(page);
+    const page = await visitorPage(browser);
     await page.goto('/user/password');
     await page.getByLabel('Username or email address').fill(name);
     const answer = page.waitForResponse(
@@ -104,7 +101,7 @@ test('before update.php the password-reset page answers as always', async ({ bro
     await expect(
       page.getByText(`If ${name} is a valid account, an email will be sent with instructions`),
     ).toBeVisible();
-    await closeContext(context);
+    await closeContext(page.context());
   } finally {
     await site('table', 'create');
     await stub('DELETE', '/__stub/faults');

@@ -26,6 +26,9 @@ export const apiToken = required('SITEBEAM_TEST_TOKEN');
 export const settingsPhp = required('DRUPAL_SETTINGS_PHP');
 const adminPass = required('DRUPAL_ADMIN_PASS');
 
+/** The module's settings form. */
+export const settingsPath = '/admin/config/services/sitebeam';
+
 export interface StubEmail {
   to: string;
   subject: string;
@@ -133,6 +136,16 @@ export async function anonymousContext(
   return newContext(browser, { baseURL: drupalUrl, ...options });
 }
 
+/** A visitor's page in a context of its own (see anonymousContext), its answers checked for the token. */
+export async function visitorPage(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
+  const page = await (await anonymousContext(browser, options)).newPage();
+  guardToken(page);
+  return page;
+}
+
 export async function adminPage(browser: Browser): Promise<Page> {
   return signedInPage(browser, 'admin');
 }
@@ -170,6 +183,31 @@ export async function sendChat(page: Page, message: string): Promise<Response> {
   return answer;
 }
 
+/** Saves the settings form on `page`, which must say so. */
+export async function saveSettings(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  // Not getByText: Drupal's live region repeats the message for screen readers. A settings.php
+  // override adds a status message of its own.
+  await expect(
+    page
+      .locator('.messages--status')
+      .filter({ hasText: 'The configuration options have been saved.' }),
+  ).toBeVisible();
+}
+
+/** Saves the settings form on `page`, which must refuse it saying `message`. */
+export async function saveSettingsRefused(page: Page, message: string): Promise<void> {
+  await page.getByRole('button', { name: 'Save configuration' }).click();
+  await expect(page.locator('.messages--error')).toContainText(message);
+}
+
+/** Saves the stub's address as the instance on the settings form, whichever spec ran before. */
+export async function saveStubAddress(admin: Page): Promise<void> {
+  await admin.goto(settingsPath);
+  await admin.getByLabel('Instance base URL').fill(stubUrl);
+  await saveSettings(admin);
+}
+
 /** Fills the contact block's fields as a visitor does. */
 export async function fillContactForm(page: Page, message: string): Promise<void> {
   await page.getByLabel('Your name').fill('Ann Visitor');
@@ -179,8 +217,9 @@ export async function fillContactForm(page: Page, message: string): Promise<void
 }
 
 /**
- * Playwright's test, which fails a test that leaves a fault on the stub or a browser context open
- * (then clears and closes them, so the next test starts clean).
+ * Playwright's test, which fails a test after which an answer the browser received held the API
+ * token, or that leaves a fault on the stub or a browser context open (then clears and closes them,
+ * so the next test starts clean).
  */
 export const test = base.extend<{ leavesNoTrace: undefined }>({
   leavesNoTrace: [
@@ -190,6 +229,7 @@ export const test = base.extend<{ leavesNoTrace: undefined }>({
       const open = browser.contexts();
       await stub('DELETE', '/__stub/faults');
       for (const context of open) await closeContext(context);
+      expect(tokenLeaks, 'answers that held the API token').toEqual([]);
       expect(faults, 'faults the test left on the stub').toEqual([]);
       expect(open.length, 'browser contexts the test left open').toBe(0);
     },

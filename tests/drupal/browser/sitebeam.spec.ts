@@ -11,8 +11,10 @@ import {
   drupalUrl,
   expect,
   fillContactForm,
-  guardToken,
   injectFault,
+  saveSettings,
+  saveSettingsRefused,
+  settingsPath,
   settingsPhp,
   stub,
   stubEmails,
@@ -20,11 +22,10 @@ import {
   stubVisits,
   test,
   tokenLeaks,
+  visitorPage,
 } from './site.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-const settingsPath = '/admin/config/services/sitebeam';
 
 async function clearCaches(admin: Page): Promise<void> {
   await admin.goto('/admin/config/development/performance');
@@ -41,21 +42,19 @@ test('the settings form says where the token comes from, refuses plain http and 
   await expect(page.locator('input[name="api_token"]')).toHaveCount(0);
 
   await page.getByLabel('Instance base URL').fill('http://api.example.com');
-  await page.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.locator('.messages--error')).toContainText('must use https');
+  await saveSettingsRefused(page, 'must use https');
 
   await page.getByLabel('Instance base URL').fill(stubUrl);
   await page.getByRole('checkbox', { name: 'Administrator' }).check();
   await page.getByLabel('Send all site mail through the API').check();
   // The service refuses addresses at special-use domains: said on save, naming the address.
   await page.getByLabel('Recipient').fill('owner@shop.local');
-  await page.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.locator('.messages--error')).toContainText(
+  await saveSettingsRefused(
+    page,
     'The Sitebeam API refuses owner@shop.local: .local is a special-use domain',
   );
   await page.getByLabel('Recipient').fill('owner@example.com');
-  await page.getByRole('button', { name: 'Save configuration' }).click();
-  await expect(page.getByText('The configuration options have been saved.').first()).toBeVisible();
+  await saveSettings(page);
   await expect(page.getByLabel('Instance base URL')).toHaveValue(stubUrl);
   await expect(page.getByLabel('Send all site mail through the API')).toBeChecked();
   expect(await page.content()).not.toContain(apiToken);
@@ -119,9 +118,7 @@ test('Test connection and Send test email report what the instance answered', as
 
 test('anonymous page views reach the stub, administrators are not tracked', async ({ browser }) => {
   await stub('DELETE', '/__stub/visits');
-  const context = await anonymousContext(browser);
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser);
 
   await page.goto('/');
   const tag = page.locator('script[data-api]');
@@ -135,7 +132,7 @@ test('anonymous page views reach the stub, administrators are not tracked', asyn
 
   await page.goto('/user/login');
   await expect.poll(async () => (await stubVisits()).length).toBe(2);
-  await closeContext(context);
+  await closeContext(page.context());
 
   // The login page itself is an anonymous view (the third): count from after it.
   const admin = await adminPage(browser);
@@ -180,10 +177,7 @@ test("a page URL's secrets stay out of the visit record, with and without JavaSc
     const admin = await adminPage(browser);
     await admin.goto(settingsPath);
     await admin.getByLabel('Keep query parameters').fill(value);
-    await admin.getByRole('button', { name: 'Save configuration' }).click();
-    await expect(
-      admin.getByText('The configuration options have been saved.').first(),
-    ).toBeVisible();
+    await saveSettings(admin);
     await closeContext(admin.context());
   };
 
@@ -205,10 +199,7 @@ test('settings.php overrides reach the tracker tag and the noscript pixel', asyn
   const saveBaseUrl = async (url: string) => {
     await admin.goto(settingsPath);
     await admin.getByLabel('Instance base URL').fill(url);
-    await admin.getByRole('button', { name: 'Save configuration' }).click();
-    await expect(
-      admin.getByText('The configuration options have been saved.').first(),
-    ).toBeVisible();
+    await saveSettings(admin);
   };
   try {
     writeFileSync(
@@ -246,10 +237,7 @@ test('"Wait for consent": nothing before the Klaro! "yes", one view after it, no
   const setWaitForConsent = async (on: boolean) => {
     await admin.goto(settingsPath);
     await admin.getByLabel('Wait for consent').setChecked(on);
-    await admin.getByRole('button', { name: 'Save configuration' }).click();
-    await expect(
-      admin.getByText('The configuration options have been saved.').first(),
-    ).toBeVisible();
+    await saveSettings(admin);
   };
   try {
     await setWaitForConsent(true);
@@ -297,9 +285,7 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   browser,
 }) => {
   await stub('DELETE', '/__stub/emails');
-  const context = await anonymousContext(browser);
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser);
   await page.goto('/');
   // The marker lets the fault below match this message only.
   const marker = `refused${Date.now()}`;
@@ -338,7 +324,7 @@ test('the contact block delivers to the fixed recipient and keeps the text when 
   expect(emails[0]?.replyto).toBe('ann@example.com');
   expect(emails[0]?.subject).toBe('[Sitebeam Test] Prices');
   expect(emails[0]?.content).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;<br>');
-  await closeContext(context);
+  await closeContext(page.context());
 });
 
 test('without JavaScript the contact form posts natively and comes back with thanks', async ({
@@ -364,9 +350,7 @@ test('without JavaScript a form sent too fast comes back with the text kept, the
   browser,
 }) => {
   await stub('DELETE', '/__stub/emails');
-  const context = await anonymousContext(browser, { javaScriptEnabled: false });
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser, { javaScriptEnabled: false });
   await page.goto('/');
   await fillContactForm(page, 'Typed in a hurry.');
   // The page's ticket dates from its rendering: on a busy machine, loading the page (php -S serves
@@ -375,7 +359,7 @@ test('without JavaScript a form sent too fast comes back with the text kept, the
   await page.route(
     (url) => url.pathname === '/sitebeam/contact',
     async (route) => {
-      const fresh = await context.request.get('/sitebeam/contact');
+      const fresh = await page.request.get('/sitebeam/contact');
       const { ticket } = (await fresh.json()) as { ticket: string };
       const form = new URLSearchParams(route.request().postData() ?? '');
       expect(form.get('ticket')).toMatch(/^\d+\./);
@@ -400,7 +384,7 @@ test('without JavaScript a form sent too fast comes back with the text kept, the
   expect((await stubEmails()).map((mail) => mail.content)).toEqual([
     expect.stringContaining('Typed in a hurry.'),
   ]);
-  await closeContext(context);
+  await closeContext(page.context());
 });
 
 test("the widget shows the site's own translation of a status text", async ({ browser }) => {
@@ -417,9 +401,7 @@ test("the widget shows the site's own translation of a status text", async ({ br
     );
     // The block's markup is render-cached per language; a settings.php edit invalidates nothing.
     await clearCaches(admin);
-    const context = await anonymousContext(browser);
-    const page = await context.newPage();
-    guardToken(page);
+    const page = await visitorPage(browser);
     await page.goto('/');
     await expect(page.locator('form[data-sitebeam-form]')).toHaveAttribute(
       'data-text-rate-limited',
@@ -439,7 +421,7 @@ test("the widget shows the site's own translation of a status text", async ({ br
       translated,
     );
     await expect(page.getByLabel('Message')).toHaveValue(`Is anyone there? ${marker}`);
-    await closeContext(context);
+    await closeContext(page.context());
   } finally {
     writeFileSync(settingsPhp, original);
     await clearCaches(admin);
@@ -465,9 +447,7 @@ test("a signed-in visitor's form carries a CSRF token and sends", async ({ brows
 
 test('site mail (a password reset) goes through the API', async ({ browser }) => {
   await stub('DELETE', '/__stub/emails');
-  const context = await anonymousContext(browser);
-  const page = await context.newPage();
-  guardToken(page);
+  const page = await visitorPage(browser);
   await page.goto('/user/password');
   await page.getByLabel('Username or email address').fill('admin');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -477,11 +457,7 @@ test('site mail (a password reset) goes through the API', async ({ browser }) =>
   expect(mail?.from).toBe('site@example.com');
   expect(mail?.subject).toContain('Replacement login information');
   expect(mail?.content).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/user\/reset\/1\//);
-  await closeContext(context);
-});
-
-test.afterEach(() => {
-  expect(tokenLeaks, 'answers that held the API token').toEqual([]);
+  await closeContext(page.context());
 });
 
 test('the token was in none of the pages and answers the browser received', () => {

@@ -1,20 +1,22 @@
 // The module's tracker on a page whose Content-Security-Policy lets images reach the instance but
 // not fetch (the test module's `?sitebeam_test_csp=images`): each view is recorded once, by the pixel.
 import { expect, type Request, test } from '@playwright/test';
-import { adminPage, anonymousContext, drupalUrl, stub, stubUrl, stubVisits } from './site.ts';
+import {
+  adminPage,
+  anonymousContext,
+  drupalUrl,
+  saveStubAddress,
+  stub,
+  stubUrl,
+  stubVisits,
+} from './site.ts';
 
 test('under an image-only policy the first view and an SPA route are recorded once each, by the pixel', async ({
   browser,
 }) => {
   // The stub's address saved, whichever file ran before.
   const admin = await adminPage(browser);
-  await admin.goto('/admin/config/services/sitebeam');
-  await admin.getByLabel('Instance base URL').fill(stubUrl);
-  await admin.getByRole('button', { name: 'Save configuration' }).click();
-  // Not getByText: Drupal's live region repeats the message for screen readers.
-  await expect(admin.locator('.messages--status')).toContainText(
-    'The configuration options have been saved.',
-  );
+  await saveStubAddress(admin);
   await admin.context().close();
   await stub('DELETE', '/__stub/visits');
   const context = await anonymousContext(browser);

@@ -27,21 +27,13 @@ declare(strict_types=1);
 use Drupal\Core\DrupalKernel;
 use Drupal\Core\Update\UpdateKernel;
 use Drupal\sitebeam\Outbox\Outbox;
-use Symfony\Component\HttpFoundation\Request;
 
-$autoloader = require getcwd() . '/autoload.php';
-$request = Request::create('/', 'GET', [], [], [], [
-  'SCRIPT_NAME' => '/index.php',
-  'SCRIPT_FILENAME' => getcwd() . '/index.php',
-]);
 $step = $argv[1] ?? '';
 // The update kernel always builds its container from the code on disk, as
 // update.php does: the cached one may name services the new code no longer
 // has.
-$kernel = ($step === 'update' ? UpdateKernel::class : DrupalKernel::class)::createFromRequest($request, $autoloader, 'prod');
-$kernel->boot();
-$kernel->getContainer()->get('request_stack')->push($request);
-$kernel->preHandle($request);
+$sitebeam_kernel_class = $step === 'update' ? UpdateKernel::class : DrupalKernel::class;
+require dirname(__DIR__) . '/site-bootstrap.php';
 require_once DRUPAL_ROOT . '/core/includes/install.inc';
 require_once DRUPAL_ROOT . '/core/includes/update.inc';
 

@@ -12,6 +12,7 @@ use Drupal\sitebeam\Chat\DailyChatBudget;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Form\ChatConsoleForm;
 use Drupal\sitebeam\Plugin\Block\ChatBlock;
+use Drupal\Tests\sitebeam\Traits\HttpKernelTrait;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
 use PHPUnit\Framework\Attributes\Group;
@@ -26,6 +27,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class ChatEndpointTest extends KernelTestBase {
 
+  use HttpKernelTrait;
   use MockedApiTrait;
   use UserCreationTrait;
 
@@ -350,13 +352,6 @@ final class ChatEndpointTest extends KernelTestBase {
   private function jsonRequest(string $path, array $body): Request {
     $server = ['HTTP_ORIGIN' => self::SITE, 'CONTENT_TYPE' => 'application/json'];
     return Request::create($path, 'POST', [], [], [], $server, json_encode($body));
-  }
-
-  /**
-   * Sends a request through Drupal's HTTP kernel.
-   */
-  private function handle(Request $request): Response {
-    return $this->container->get('http_kernel')->handle($request);
   }
 
 }

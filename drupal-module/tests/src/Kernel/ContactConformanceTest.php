@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
-use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Contact\ContactTicket;
 use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Outbox\DeliveryState;
@@ -67,16 +66,13 @@ final class ContactConformanceTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
-    // The stub (the real service too, in these tests) listens on 127.0.0.1.
-    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
     $this->installSchema('sitebeam', [Outbox::TABLE]);
     $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();
     $this->token = $this->createStubAccount();
-    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', $this->token)->save();
+    $this->connectToStub($this->token);
     $this->container->get('router.builder')->rebuild();
-    $this->resetStub();
   }
 
   /**

@@ -7,6 +7,7 @@ namespace Drupal\Tests\sitebeam\Kernel;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Outbox\Outbox;
+use Drupal\Tests\sitebeam\Traits\HttpKernelTrait;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
 use PHPUnit\Framework\Attributes\DataProvider;
@@ -22,6 +23,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class ContactEndpointTest extends KernelTestBase {
 
+  use HttpKernelTrait;
   use ServerStubTrait;
   use UserCreationTrait;
 
@@ -37,27 +39,13 @@ final class ContactEndpointTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
-    // The stub (the real service too, in these tests) listens on 127.0.0.1.
-    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
     $this->installSchema('sitebeam', [Outbox::TABLE]);
     $this->config('system.site')->set('mail', 'owner@example.com')->set('name', 'Kernel Site')->save();
-    $this->config('sitebeam.settings')
-      ->set('base_url', $this->stubUrl())
-      ->set('api_token', 'dev-token')
-      ->set('contact.flood_limit', 50)
-      ->save();
+    $this->connectToStub();
+    $this->config('sitebeam.settings')->set('contact.flood_limit', 50)->save();
     $this->container->get('router.builder')->rebuild();
-    $this->resetStub();
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  protected function tearDown(): void {
-    $this->stub('DELETE', '/__stub/faults');
-    parent::tearDown();
   }
 
   /**
@@ -496,13 +484,6 @@ final class ContactEndpointTest extends KernelTestBase {
   private function postJson(array $overrides, array $server = []): Response {
     $server = array_filter($server + ['HTTP_ORIGIN' => self::SITE, 'CONTENT_TYPE' => 'application/json'], static fn ($value): bool => $value !== NULL);
     return $this->handle(Request::create('/sitebeam/contact', 'POST', [], [], [], $server, json_encode($this->fields($overrides))));
-  }
-
-  /**
-   * Sends a request through Drupal's HTTP kernel.
-   */
-  private function handle(Request $request): Response {
-    return $this->container->get('http_kernel')->handle($request);
   }
 
   /**

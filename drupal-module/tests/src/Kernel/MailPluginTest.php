@@ -6,8 +6,8 @@ namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\Core\Mail\MailManagerInterface;
 use Drupal\KernelTests\KernelTestBase;
-use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Contract;
+use Drupal\Tests\sitebeam\Traits\OutboxSiteTrait;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
 use Drupal\user\Entity\User;
@@ -23,6 +23,7 @@ final class MailPluginTest extends KernelTestBase {
 
   use ServerStubTrait;
   use SitebeamLogTrait;
+  use OutboxSiteTrait;
 
   /**
    * {@inheritdoc}
@@ -34,30 +35,8 @@ final class MailPluginTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
-    // The stub (the real service too, in these tests) listens on 127.0.0.1.
-    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
-    // KernelTestBase forces the test collector through a global override;
-    // this test drives system.mail itself.
-    unset($GLOBALS['config']['system.mail']['interface']['default']);
-    $this->installConfig(['system', 'sitebeam']);
-    $this->installSchema('dblog', ['watchdog']);
+    $this->setUpSiteMail();
     $this->installSchema('user', ['users_data']);
-    $this->config('system.site')->set('mail', 'site@example.com')->set('name', 'Kernel Site')->save();
-    $this->config('system.mail')->set('interface.default', 'test_mail_collector')->save();
-    $this->config('sitebeam.settings')
-      ->set('base_url', $this->stubUrl())
-      ->set('api_token', 'dev-token')
-      ->save();
-    $this->container->get('sitebeam.mailer_switch')->apply(TRUE);
-    $this->resetStub();
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  protected function tearDown(): void {
-    $this->stub('DELETE', '/__stub/faults');
-    parent::tearDown();
   }
 
   /**
@@ -92,7 +71,7 @@ final class MailPluginTest extends KernelTestBase {
       $this->assertStringContainsString('Hello &lt;Ann&gt; &amp; Bob,<br>', $email['content']);
       $this->assertStringContainsString('<a href="https://example.test/r?a=1&amp;b=2">', $email['content']);
       $this->assertSame('attachments.zip', $email['attachment']['file_name']);
-      $this->assertSame(['data.csv', 'report.pdf'], $this->zipEntries($email['attachment']['b64']));
+      $this->assertSame(['data.csv', 'report.pdf'], array_keys($this->zipFiles($email['attachment']['b64'])));
       if ($email['to'] !== 'secret@example.com') {
         $this->assertStringNotContainsString('secret@', json_encode($email));
       }
@@ -246,24 +225,6 @@ final class MailPluginTest extends KernelTestBase {
     $mail_manager = $this->container->get('plugin.manager.mail');
     assert($mail_manager instanceof MailManagerInterface);
     return $mail_manager->mail('sitebeam_test', 'probe', $to, 'en', $params);
-  }
-
-  /**
-   * The file names inside a base64 zip, sorted.
-   */
-  private function zipEntries(string $b64): array {
-    $path = tempnam(sys_get_temp_dir(), 'sitebeam-zip');
-    file_put_contents($path, base64_decode($b64));
-    $zip = new \ZipArchive();
-    $zip->open($path);
-    $names = [];
-    for ($i = 0; $i < $zip->numFiles; $i++) {
-      $names[] = $zip->getNameIndex($i);
-    }
-    $zip->close();
-    unlink($path);
-    sort($names);
-    return $names;
   }
 
 }

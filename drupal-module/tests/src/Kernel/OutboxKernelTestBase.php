@@ -49,12 +49,4 @@ abstract class OutboxKernelTestBase extends KernelTestBase {
     $this->marker = 'outbox' . bin2hex(random_bytes(5));
   }
 
-  /**
-   * {@inheritdoc}
-   */
-  protected function tearDown(): void {
-    $this->stub('DELETE', '/__stub/faults');
-    parent::tearDown();
-  }
-
 }

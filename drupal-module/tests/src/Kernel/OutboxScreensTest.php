@@ -8,20 +8,19 @@ use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\Core\Form\FormState;
 use Drupal\Core\Lock\DatabaseLockBackend;
 use Drupal\KernelTests\KernelTestBase;
-use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Form\OutboxBulkForm;
 use Drupal\sitebeam\Form\OutboxDeleteForm;
 use Drupal\sitebeam\Form\OutboxSendAgainForm;
 use Drupal\sitebeam\Mail\AttachmentPacker;
 use Drupal\sitebeam\Outbox\DeliveryState;
 use Drupal\sitebeam\Outbox\Outbox;
+use Drupal\Tests\sitebeam\Traits\HttpKernelTrait;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
 use PHPUnit\Framework\Attributes\Group;
 use Symfony\Component\DependencyInjection\Reference;
 use Symfony\Component\HttpFoundation\Request;
-use Symfony\Component\HttpFoundation\Response;
 
 /**
  * The owner's outbox screens: the list, one mail, the actions, the status.
@@ -35,6 +34,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class OutboxScreensTest extends KernelTestBase {
 
+  use HttpKernelTrait;
   use ServerStubTrait;
   use SitebeamLogTrait;
   use UserCreationTrait;
@@ -60,23 +60,14 @@ final class OutboxScreensTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
-    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'sitebeam']);
     $this->installEntitySchema('user');
     $this->installSchema('dblog', ['watchdog']);
     $this->installSchema('sitebeam', [Outbox::TABLE]);
     $this->config('system.date')->set('timezone.default', 'Europe/Paris')->save();
-    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', 'dev-token')->save();
+    $this->connectToStub();
     $this->container->get('router.builder')->rebuild();
     $this->setUpCurrentUser(['name' => 'owner'], ['manage sitebeam outbox']);
-  }
-
-  /**
-   * {@inheritdoc}
-   */
-  protected function tearDown(): void {
-    $this->stub('DELETE', '/__stub/faults');
-    parent::tearDown();
   }
 
   /**
@@ -587,13 +578,6 @@ final class OutboxScreensTest extends KernelTestBase {
     }
     unset($transaction);
     return $ids;
-  }
-
-  /**
-   * Answers a request as the site does.
-   */
-  private function handle(Request $request): Response {
-    return $this->container->get('http_kernel')->handle($request);
   }
 
   /**

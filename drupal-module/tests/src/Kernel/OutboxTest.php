@@ -212,22 +212,4 @@ final class OutboxTest extends OutboxKernelTestBase {
     return $port;
   }
 
-  /**
-   * The files of a base64 zip: content by name.
-   */
-  private function zipFiles(string $b64): array {
-    $path = tempnam(sys_get_temp_dir(), 'sitebeam-zip');
-    file_put_contents($path, base64_decode($b64));
-    $zip = new \ZipArchive();
-    $zip->open($path);
-    $files = [];
-    for ($i = 0; $i < $zip->numFiles; $i++) {
-      $files[$zip->getNameIndex($i)] = $zip->getFromIndex($i);
-    }
-    $zip->close();
-    unlink($path);
-    ksort($files);
-    return $files;
-  }
-
 }

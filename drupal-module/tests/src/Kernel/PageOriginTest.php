@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace Drupal\Tests\sitebeam\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
-use Drupal\sitebeam\Api\InstanceHost;
+use Drupal\Tests\sitebeam\Traits\HttpKernelTrait;
 use Drupal\Tests\sitebeam\Traits\ServerStubTrait;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\Attributes\Group;
@@ -23,6 +23,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class PageOriginTest extends KernelTestBase {
 
+  use HttpKernelTrait;
   use ServerStubTrait;
 
   /**
@@ -37,20 +38,16 @@ final class PageOriginTest extends KernelTestBase {
    */
   protected function setUp(): void {
     parent::setUp();
-    // The stub (the real service too, in these tests) listens on 127.0.0.1.
-    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
     $this->installConfig(['system', 'user', 'sitebeam']);
     $this->config('user.role.anonymous')->set('permissions', ['access content'])->save();
     $this->config('system.site')->set('mail', 'owner@example.com')->save();
+    $this->connectToStub();
     $this->config('sitebeam.settings')
-      ->set('base_url', $this->stubUrl())
-      ->set('api_token', 'dev-token')
       ->set('contact.flood_limit', 50)
       ->set('chat.enabled', TRUE)
       ->set('chat.models', ['mock'])
       ->save();
     $this->container->get('router.builder')->rebuild();
-    $this->resetStub();
   }
 
   /**
@@ -234,13 +231,6 @@ final class PageOriginTest extends KernelTestBase {
   private function postNatively(string $site, string $referer, array $overrides = []): Response {
     $server = ['HTTP_ORIGIN' => $site, 'HTTP_REFERER' => $referer];
     return $this->postContact($site, $server, 'application/x-www-form-urlencoded', $overrides);
-  }
-
-  /**
-   * Sends a request through Drupal's HTTP kernel.
-   */
-  private function handle(Request $request): Response {
-    return $this->container->get('http_kernel')->handle($request);
   }
 
 }

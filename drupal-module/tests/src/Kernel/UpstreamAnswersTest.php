@@ -11,6 +11,7 @@ use Drupal\sitebeam\Contract;
 use Drupal\sitebeam\Form\ChatConsoleForm;
 use Drupal\sitebeam\Form\SettingsForm;
 use Drupal\sitebeam\Outbox\Outbox;
+use Drupal\Tests\sitebeam\Traits\HttpKernelTrait;
 use Drupal\Tests\sitebeam\Traits\MockedApiTrait;
 use Drupal\Tests\sitebeam\Traits\SitebeamLogTrait;
 use Drupal\Tests\user\Traits\UserCreationTrait;
@@ -27,6 +28,7 @@ use Symfony\Component\HttpFoundation\Response;
 #[Group('sitebeam')]
 final class UpstreamAnswersTest extends KernelTestBase {
 
+  use HttpKernelTrait;
   use MockedApiTrait;
   use SitebeamLogTrait;
   use UserCreationTrait;
@@ -351,13 +353,6 @@ final class UpstreamAnswersTest extends KernelTestBase {
       'HTTP_ORIGIN' => self::SITE,
       'CONTENT_TYPE' => 'application/json',
     ], json_encode($fields)));
-  }
-
-  /**
-   * Sends a request through Drupal's HTTP kernel.
-   */
-  private function handle(Request $request): Response {
-    return $this->container->get('http_kernel')->handle($request);
   }
 
 }

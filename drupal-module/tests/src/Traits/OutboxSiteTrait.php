@@ -7,7 +7,6 @@ namespace Drupal\Tests\sitebeam\Traits;
 use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\Core\Lock\DatabaseLockBackend;
 use Drupal\Core\Mail\MailManagerInterface;
-use Drupal\sitebeam\Api\InstanceHost;
 use Drupal\sitebeam\Outbox\DeliveryState;
 use Drupal\sitebeam\Outbox\Outbox;
 use Symfony\Component\DependencyInjection\Reference;
@@ -15,7 +14,8 @@ use Symfony\Component\DependencyInjection\Reference;
 /**
  * A kernel site whose mail goes through Sitebeam to the real stub.
  *
- * For tests of the outbox: use with ServerStubTrait; call
+ * For a test that enables dblog and sitebeam_test: use with ServerStubTrait;
+ * call setUpSiteMail() in setUp(), or for tests of the outbox
  * registerOutboxServices() in register() and setUpOutboxSite() in setUp().
  */
 trait OutboxSiteTrait {
@@ -40,17 +40,23 @@ trait OutboxSiteTrait {
    * Sitebeam as the site's mailer, pointed at the stub; the outbox table.
    */
   protected function setUpOutboxSite(): void {
-    // The stub listens on 127.0.0.1, which settings.php must allow.
-    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
+    $this->installSchema('sitebeam', [Outbox::TABLE]);
+    $this->setUpSiteMail();
+  }
+
+  /**
+   * Sitebeam as the site's mailer, pointed at the stub; dblog for its log.
+   */
+  protected function setUpSiteMail(): void {
+    // KernelTestBase forces the test collector through a global override;
+    // these tests drive system.mail themselves.
     unset($GLOBALS['config']['system.mail']['interface']['default']);
     $this->installConfig(['system', 'sitebeam']);
     $this->installSchema('dblog', ['watchdog']);
-    $this->installSchema('sitebeam', [Outbox::TABLE]);
     $this->config('system.site')->set('mail', 'site@example.com')->set('name', 'Kernel Site')->save();
     $this->config('system.mail')->set('interface.default', 'test_mail_collector')->save();
-    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', 'dev-token')->save();
+    $this->connectToStub();
     $this->container->get('sitebeam.mailer_switch')->apply(TRUE);
-    $this->resetStub();
   }
 
   /**

@@ -4,7 +4,9 @@ declare(strict_types=1);
 
 namespace Drupal\Tests\sitebeam\Traits;
 
+use Drupal\sitebeam\Api\InstanceHost;
 use GuzzleHttp\Client;
+use PHPUnit\Framework\Attributes\After;
 
 /**
  * Talks to the real server stub that tests/drupal/kernel.sh started.
@@ -53,6 +55,26 @@ trait ServerStubTrait {
    */
   protected function stubEmails(): array {
     return array_column($this->stub('GET', '/__stub/emails')['emails'] ?? [], 'message');
+  }
+
+  /**
+   * Points the module at the stub with $token; forgets its mail and faults.
+   */
+  protected function connectToStub(string $token = 'dev-token'): void {
+    // The stub (the real service too, in these tests) listens on 127.0.0.1.
+    $this->setSetting(InstanceHost::ALLOW_PRIVATE_HOSTS, TRUE);
+    $this->config('sitebeam.settings')->set('base_url', $this->stubUrl())->set('api_token', $token)->save();
+    $this->resetStub();
+  }
+
+  /**
+   * Clears the faults the test set, so that none outlives it.
+   *
+   * @after
+   */
+  #[After]
+  public function clearStubFaults(): void {
+    $this->stub('DELETE', '/__stub/faults');
   }
 
   /**
@@ -117,6 +139,24 @@ trait ServerStubTrait {
   protected function createStubAccount(): string {
     $email = 'kernel-' . bin2hex(random_bytes(6)) . '@example.com';
     return (string) $this->stub('POST', '/__stub/accounts', ['email' => $email, 'email_api' => TRUE, 'ai_api' => TRUE])['token'];
+  }
+
+  /**
+   * The files of a base64 zip (a mail's attachment): content by name, sorted.
+   */
+  protected function zipFiles(string $b64): array {
+    $path = tempnam(sys_get_temp_dir(), 'sitebeam-zip');
+    file_put_contents($path, base64_decode($b64));
+    $zip = new \ZipArchive();
+    $zip->open($path);
+    $files = [];
+    for ($i = 0; $i < $zip->numFiles; $i++) {
+      $files[$zip->getNameIndex($i)] = $zip->getFromIndex($i);
+    }
+    $zip->close();
+    unlink($path);
+    ksort($files);
+    return $files;
   }
 
 }
