@@ -507,7 +507,7 @@ final class OutboxScreensTest extends KernelTestBase {
   /**
    * Tests that a time of today is told alone, another day's with its date.
    */
-  public function testATimeOfTodayIsToldAloneAndAnotherDaysWithItsDate(): void {
+  public function testTodaysTimeIsToldAloneAnotherDaysWithItsDate(): void {
     $status = $this->container->get('sitebeam.delivery_status');
     $formatter = $this->container->get('date.formatter');
     $today_noon = strtotime('today 12:00');
