@@ -2,21 +2,12 @@
 // workers (the one browser.sh starts answers one request at a time) takes a burst from one visitor.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
+import { freePort } from '../../support/free-port.ts';
 import { expect, settingsPhp, test } from './site.ts';
 
 const allowance = 3;
 const burst = 12;
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 test('a burst of posts from one visitor gets no more than the allowance through', async () => {
   const original = readFileSync(settingsPhp, 'utf8');
