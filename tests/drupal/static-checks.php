@@ -57,7 +57,7 @@ $class_file = static function (string $class) use ($namespaces): ?string {
 /**
  * Problems with a named class (and method): missing file or declaration.
  */
-$class_problems = static function (string $class, string $where, ?string $method = NULL) use ($class_file, &$class_problems): array {
+$class_problems = static function (string $class, string $where, ?string $method = NULL) use ($class_file): array {
   $file = $class_file($class);
   if ($file === NULL) {
     return str_starts_with(ltrim($class, '\\'), 'Drupal\\sitebeam') ? ["$where: $class is outside the module's namespaces"] : [];
@@ -76,14 +76,7 @@ $class_problems = static function (string $class, string $where, ?string $method
     $problems[] = "$where: $file does not declare $short";
   }
   if ($method !== NULL && !preg_match('/public (static )?function ' . preg_quote($method, '/') . '\(/', $source)) {
-    // A method the class inherits from a parent class of the module counts.
-    $parent = preg_match('/^(?:final |abstract )?class ' . preg_quote($short, '/') . ' extends (\w+)/m', $source, $extends) ? $extends[1] : NULL;
-    if ($parent !== NULL) {
-      $parent = preg_match('/^use ([\w\\\\]+\\\\' . $parent . ');/m', $source, $import) ? $import[1] : $namespace . '\\' . $parent;
-    }
-    if ($parent === NULL || !str_starts_with($parent, 'Drupal\\sitebeam\\') || $class_problems($parent, $where, $method) !== []) {
-      $problems[] = "$where: $class has no public method $method()";
-    }
+    $problems[] = "$where: $class has no public method $method()";
   }
   return $problems;
 };
@@ -165,8 +158,7 @@ $plugin_files = glob($module_dir . '/src/Plugin/{Mail,Block,Validation/Constrain
 foreach ($plugin_files as $file) {
   $source = file_get_contents($file);
   $relative = substr($file, strlen($module_dir) + 1);
-  // Validators are checked with their constraint; abstract classes are no plugins.
-  if (str_ends_with($file, 'ConstraintValidator.php') || preg_match('/^abstract class /m', $source)) {
+  if (str_ends_with($file, 'ConstraintValidator.php')) {
     continue;
   }
   if (!preg_match('/^#\[(Mail|Block|Constraint)\(\s*id: \'([a-z_A-Z]+)\'/m', $source, $match)) {

@@ -6,18 +6,18 @@ namespace Drupal\sitebeam\Plugin\Validation\Constraint;
 
 use Drupal\sitebeam\Settings\SettingsValidator;
 use Symfony\Component\Validator\Constraint;
+use Symfony\Component\Validator\ConstraintValidator;
 
 /**
  * Applies SettingsValidator::baseUrlProblem() to config values.
- *
- * @extends SettingConstraintValidatorBase<ApiBaseUrlConstraint>
  */
-class ApiBaseUrlConstraintValidator extends SettingConstraintValidatorBase {
+class ApiBaseUrlConstraintValidator extends ConstraintValidator {
 
   /**
    * {@inheritdoc}
    */
-  protected function problems(mixed $value, Constraint $constraint): iterable {
+  public function validate(mixed $value, Constraint $constraint): void {
+    assert($constraint instanceof ApiBaseUrlConstraint);
     if (!is_string($value)) {
       return;
     }
@@ -28,7 +28,7 @@ class ApiBaseUrlConstraintValidator extends SettingConstraintValidatorBase {
       default => $constraint->invalidMessage,
     };
     if ($message !== NULL) {
-      yield [$message, ['%url' => $value], ''];
+      $this->context->addViolation($message, ['%url' => $value]);
     }
   }
 

@@ -6,20 +6,20 @@ namespace Drupal\sitebeam\Plugin\Validation\Constraint;
 
 use Drupal\sitebeam\Tracker\KeptQuery;
 use Symfony\Component\Validator\Constraint;
+use Symfony\Component\Validator\ConstraintValidator;
 
 /**
  * Applies KeptQuery::normalize() to config values.
- *
- * @extends SettingConstraintValidatorBase<KeptQueryConstraint>
  */
-class KeptQueryConstraintValidator extends SettingConstraintValidatorBase {
+class KeptQueryConstraintValidator extends ConstraintValidator {
 
   /**
    * {@inheritdoc}
    */
-  protected function problems(mixed $value, Constraint $constraint): iterable {
+  public function validate(mixed $value, Constraint $constraint): void {
+    assert($constraint instanceof KeptQueryConstraint);
     if (is_string($value) && KeptQuery::normalize($value) === NULL) {
-      yield [$constraint->message, ['%value' => $value], ''];
+      $this->context->addViolation($constraint->message, ['%value' => $value]);
     }
   }
 

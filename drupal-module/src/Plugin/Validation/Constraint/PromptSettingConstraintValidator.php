@@ -6,18 +6,18 @@ namespace Drupal\sitebeam\Plugin\Validation\Constraint;
 
 use Drupal\sitebeam\Chat\PromptSettings;
 use Symfony\Component\Validator\Constraint;
+use Symfony\Component\Validator\ConstraintValidator;
 
 /**
  * Applies PromptSettings::isValid() to the setting named by the config key.
- *
- * @extends SettingConstraintValidatorBase<PromptSettingConstraint>
  */
-class PromptSettingConstraintValidator extends SettingConstraintValidatorBase {
+class PromptSettingConstraintValidator extends ConstraintValidator {
 
   /**
    * {@inheritdoc}
    */
-  protected function problems(mixed $value, Constraint $constraint): iterable {
+  public function validate(mixed $value, Constraint $constraint): void {
+    assert($constraint instanceof PromptSettingConstraint);
     $name = (string) $this->context->getObject()?->getName();
     if ($value === NULL || PromptSettings::isValid($name, $value)) {
       return;
@@ -27,7 +27,7 @@ class PromptSettingConstraintValidator extends SettingConstraintValidatorBase {
       PromptSettings::NUMBER => $constraint->numberMessage,
       default => $constraint->booleanMessage,
     };
-    yield [$message, ['%setting' => $name], ''];
+    $this->context->addViolation($message, ['%setting' => $name]);
   }
 
 }

@@ -6,21 +6,21 @@ namespace Drupal\sitebeam\Plugin\Validation\Constraint;
 
 use Drupal\sitebeam\Mail\SpecialUseDomain;
 use Symfony\Component\Validator\Constraint;
+use Symfony\Component\Validator\ConstraintValidator;
 
 /**
  * Applies SpecialUseDomain::of() to config values.
- *
- * @extends SettingConstraintValidatorBase<ServiceAddressConstraint>
  */
-class ServiceAddressConstraintValidator extends SettingConstraintValidatorBase {
+class ServiceAddressConstraintValidator extends ConstraintValidator {
 
   /**
    * {@inheritdoc}
    */
-  protected function problems(mixed $value, Constraint $constraint): iterable {
+  public function validate(mixed $value, Constraint $constraint): void {
+    assert($constraint instanceof ServiceAddressConstraint);
     $domain = is_string($value) ? SpecialUseDomain::of($value) : NULL;
     if ($domain !== NULL) {
-      yield [$constraint->specialUseMessage, ['%address' => $value, '@domain' => $domain], ''];
+      $this->context->addViolation($constraint->specialUseMessage, ['%address' => $value, '@domain' => $domain]);
     }
   }
 
