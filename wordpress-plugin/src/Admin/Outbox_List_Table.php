@@ -68,6 +68,15 @@ final class Outbox_List_Table extends \WP_List_Table {
 	}
 
 	/**
+	 * Mails per view, as prepare_items() counted them.
+	 *
+	 * @return array{all: int, waiting: int, failed: int, contact: int}
+	 */
+	public function counts() {
+		return $this->counts;
+	}
+
+	/**
 	 * Reads the page of rows the request asks for.
 	 */
 	public function prepare_items() {

@@ -34,6 +34,9 @@ final class Outbox_Page {
 	const DO_DELETE_CONTACT = 'delete-contact';
 	const DO_TRY_NOW        = 'try-now';
 
+	/** The query arguments of a list request (a search, a bulk action) that the list's own address leaves out. */
+	const LIST_REQUEST_ARGS = array( '_wp_http_referer', '_wpnonce', 'action', 'action2', Outbox_List_Table::IDS );
+
 	/** Seconds Send now on ticked rows, or Try now, sends for before it leaves the rest to the background. */
 	const SEND_BUDGET = 20;
 
@@ -130,7 +133,7 @@ final class Outbox_Page {
 		}
 		// phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only tidies the address of a search.
 		if ( ! empty( $_GET['_wp_http_referer'] ) && isset( $_SERVER['REQUEST_URI'] ) ) {
-			wp_safe_redirect( remove_query_arg( array( '_wp_http_referer', '_wpnonce', 'action', 'action2', Outbox_List_Table::IDS ), wp_unslash( $_SERVER['REQUEST_URI'] ) ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- a URL of this screen, kept as WordPress's own lists keep it.
+			wp_safe_redirect( remove_query_arg( self::LIST_REQUEST_ARGS, wp_unslash( $_SERVER['REQUEST_URI'] ) ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- a URL of this screen, kept as WordPress's own lists keep it.
 			exit;
 		}
 		add_screen_option(
@@ -164,7 +167,7 @@ final class Outbox_Page {
 	 * @param int[]  $ids  The ticked rows.
 	 */
 	private static function bulk( $verb, array $ids ) {
-		$back = remove_query_arg( array( '_wp_http_referer', '_wpnonce', 'action', 'action2', Outbox_List_Table::IDS ), wp_get_referer() ? wp_get_referer() : self::url() );
+		$back = remove_query_arg( self::LIST_REQUEST_ARGS, wp_get_referer() ? wp_get_referer() : self::url() );
 		if ( array() === $ids ) {
 			Notice::set( 'warning', __( 'No mail was ticked: tick the mails to act on first.', 'sitebeam' ) );
 		} elseif ( self::DO_DELETE === $verb ) {
@@ -251,7 +254,7 @@ final class Outbox_Page {
 		$table->prepare_items();
 		echo '<h1 class="wp-heading-inline">' . esc_html__( 'Sitebeam outbox', 'sitebeam' ) . '</h1><hr class="wp-header-end">';
 		Notice::show();
-		self::render_status();
+		self::render_status( $table->counts() );
 		echo '<p class="sitebeam-outbox__intro">' . esc_html__( 'Mail the Sitebeam instance cannot take when it is written (it is unreachable, too slow, busy or failing) waits here and is sent as soon as the instance takes mail again. Mail the instance refuses for good, and mail still unsent when its lifetime ends, is marked Failed and stays here, with the reason, until you send it again or delete it.', 'sitebeam' ) . '</p>';
 		$table->views();
 		echo '<form method="get" class="sitebeam-outbox__form">';
@@ -267,10 +270,11 @@ final class Outbox_Page {
 	/**
 	 * Whether mail is going through, how much waits or failed, and when it is tried next; with Try now and Test
 	 * connection.
+	 *
+	 * @param array{all: int, waiting: int, failed: int, contact: int} $counts Mails per view.
 	 */
-	private static function render_status() {
+	private static function render_status( array $counts ) {
 		$state   = Delivery_State::get();
-		$counts  = Outbox_Listing::counts();
 		$waiting = $counts[ Outbox_Listing::VIEW_WAITING ];
 		$failed  = $counts[ Outbox_Listing::VIEW_FAILED ];
 		$parts   = array();
